@@ -1,0 +1,117 @@
+/**
+ * The one seam between the UI and devices: the spec's bridge contract, `call(channel, func, args)` plus named events.
+ * The device service implements it in the page (browser host) or inside the local bridge process (desktop host).
+ */
+
+/** Every event the service emits (spec-1 §7, spec-2 §7). */
+export const EVENT_NAMES = [
+  'devs_changed',
+  'get_key_value_info',
+  'get_key_color_info',
+  'get_key_func_info',
+  'get_key_perf_info',
+  'get_setting_data',
+  'get_theme_info',
+  'up_theme_info',
+  'up_theme_save',
+  'up_trigger_adc',
+  'up_calibration',
+  'sync_update',
+  'dev_update',
+  'dev_update_hw_check',
+  'flash_by_info',
+  'init_opt_list',
+  'dev_event',
+  'keyboard_info',
+  'update_lang',
+  'update_theme',
+  'toast_message',
+  'show_loading',
+  'dev_info',
+] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
+
+export type Listener = (payload: unknown) => void;
+
+export interface Bridge {
+  /** Calls one function of the contract. Resolves with its answer; rejects with a BridgeCallError. */
+  call(channel: string, func: string, args?: readonly string[]): Promise<unknown>;
+  /** Subscribes to one event; returns the unsubscribe function. */
+  on(event: EventName, listener: Listener): () => void;
+}
+
+/** The Device record of spec §3, as answered by `app_info get_dev_list` and carried by `devs_changed`. */
+export interface DeviceRecord {
+  path: string;
+  name: string;
+  display_name: string;
+  img_name: string;
+  /** Battery percent 0-100; -1 when the device has no battery. */
+  electricity: number;
+  /** 0 USB, 1 2.4G, 2 Bluetooth. */
+  access_mode: number;
+  access_text: string;
+  worker_mode: number;
+  /** 2 keyboard, 3 mouse, 4 dongle. */
+  dev_type: number;
+  fw_ver: string;
+  hw_ver: string;
+  dev_sn: string;
+  red_point: boolean;
+  update_fw_ver: string;
+  /** True while the device answers; false after it went away. */
+  online: boolean;
+  /** True for devices driven by the reference firmware. */
+  virtual: boolean;
+}
+
+/** Payload of `toast_message` (spec-2 §3 Toast). */
+export interface ToastPayload {
+  title: string;
+  context: string;
+  /** Values replacing '{}' placeholders in order, joined with ';;' on the wire. */
+  args: string;
+  /** 0 success, 1 error, 2 warning. */
+  type: 0 | 1 | 2;
+  /** Seconds. */
+  delay: number;
+}
+
+/** A refused or failed call. `toastKey` is the spec's catalogue key shown to the user. */
+export class BridgeCallError extends Error {
+  readonly toastKey: string;
+  readonly args: readonly string[];
+  constructor(toastKey: string, message?: string, args: readonly string[] = []) {
+    super(message ?? toastKey);
+    this.name = 'BridgeCallError';
+    this.toastKey = toastKey;
+    this.args = args;
+  }
+}
+
+/** Builds the `--name value` argument list of a call. Undefined values are left out; objects become JSON. */
+export function buildArgs(named: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const [name, value] of Object.entries(named)) {
+    if (value === undefined) continue;
+    out.push(`--${name}`, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return out;
+}
+
+/** Parses `--name value` pairs; a flag followed by another flag or nothing gets the value "". */
+export function parseArgs(args: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.startsWith('--')) continue;
+    const next = args[i + 1];
+    if (next !== undefined && !next.startsWith('--')) {
+      out.set(a.slice(2), next);
+      i++;
+    } else {
+      out.set(a.slice(2), '');
+    }
+  }
+  return out;
+}
