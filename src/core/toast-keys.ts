@@ -1,0 +1,105 @@
+/**
+ * Every toast and message key the product shows, in one place, with the toast type and duration each one uses.
+ * Other files import these names instead of spelling the keys, so a typo is a compile error, not a missing text.
+ */
+
+export const TOAST_TYPE = { success: 0, error: 1, warning: 2 } as const;
+export type ToastType = (typeof TOAST_TYPE)[keyof typeof TOAST_TYPE];
+
+/** Toast duration in seconds when a key has no duration of its own (spec-2 §4). */
+export const DEFAULT_TOAST_DELAY = 5;
+
+export const TOAST_KEYS = {
+  // spec-1 §8: lighting, mapping and advanced keys
+  needReload: 'warn.need.reload',
+  dksArgs: 'err.spkey.dks.args.cfg',
+  snaptapArgs: 'err.spkey.snaptap.args.cfg',
+  hypertapArgs: 'err.spkey.hypertap.args.cfg',
+  keyIdNotFound: 'err.spkey.hypertap.notkeyid.cfg',
+  notApply: 'warn.not.apply',
+  advancedListFull: 'spkey.add.fill.warn',
+
+  // spec-2 §8: performance, firmware, themes
+  perfNoSelectKeys: 'perf.no.select.keys',
+  perfRtSensitivityBlocked: 'perf.not.cfg.rt.sensitivity',
+  perfRtTriggerOrDeadBlocked: 'perf.not.cfg.rt.trigger_or_dead',
+  updateRequest: 'cfg.dev.update.request',
+  updateTimeout: 'cfg.dev.update.interval.timeout',
+
+  // Additions where the spec describes a refusal or warning but names no key.
+  shortcutArgs: 'err.spkey.shortcut.args.cfg',
+  macroArgs: 'err.spkey.macro.args.cfg',
+  hypertapDuplicateFirstKey: 'err.spkey.hypertap.duplicate.cfg',
+  perfDeadZoneWarning: 'perf.warn.dead.zero',
+  perfRapidLowWarning: 'perf.warn.rapid.low',
+
+  // Device and call errors raised by the device service.
+  deviceDisconnected: 'err.dev.disconnected',
+  deviceTimeout: 'err.dev.timeout',
+  deviceBadReply: 'err.dev.reply',
+  deviceBusy: 'err.dev.busy',
+  deviceNotFound: 'err.dev.not.found',
+  invalidArgs: 'err.args.invalid',
+  firmwareFileInvalid: 'err.fw.file.invalid',
+  firmwareFlashFailed: 'err.fw.flash.failed',
+} as const;
+
+export type StaticToastKey = (typeof TOAST_KEYS)[keyof typeof TOAST_KEYS];
+
+const THEME_REFUSED_PREFIX = 'warn.not.apply.theme.chosen.';
+
+/** warn.not.apply.theme.chosen.{model}: theme change refused on this model (spec-2 §5). */
+export function themeNotAppliedKey(model: string): string {
+  return `${THEME_REFUSED_PREFIX}${model.trim().toLowerCase()}`;
+}
+
+export interface ToastStyle {
+  type: ToastType;
+  /** Seconds. */
+  delay: number;
+}
+
+const ERROR_3S: ToastStyle = { type: TOAST_TYPE.error, delay: 3 };
+const WARN_7S: ToastStyle = { type: TOAST_TYPE.warning, delay: 7 };
+const DEVICE_ERROR: ToastStyle = { type: TOAST_TYPE.error, delay: DEFAULT_TOAST_DELAY };
+
+/**
+ * Type and duration per key. Spec-1 §8: type 1, 3 s unless noted. Spec-2 §7: performance toasts are type 2 with a
+ * delay of 3 or 6; we give the short "select a key first" 3 s and the longer rapid-trigger explanations 6 s.
+ */
+const STYLES: Record<StaticToastKey, ToastStyle> = {
+  'warn.need.reload': WARN_7S,
+  'err.spkey.dks.args.cfg': ERROR_3S,
+  'err.spkey.snaptap.args.cfg': ERROR_3S,
+  'err.spkey.hypertap.args.cfg': ERROR_3S,
+  'err.spkey.hypertap.notkeyid.cfg': ERROR_3S,
+  'warn.not.apply': ERROR_3S,
+  'spkey.add.fill.warn': WARN_7S,
+  'perf.no.select.keys': { type: TOAST_TYPE.warning, delay: 3 },
+  'perf.not.cfg.rt.sensitivity': { type: TOAST_TYPE.warning, delay: 6 },
+  'perf.not.cfg.rt.trigger_or_dead': { type: TOAST_TYPE.warning, delay: 6 },
+  'cfg.dev.update.request': { type: TOAST_TYPE.warning, delay: 6 },
+  'cfg.dev.update.interval.timeout': { type: TOAST_TYPE.error, delay: 6 },
+  'err.spkey.shortcut.args.cfg': ERROR_3S,
+  'err.spkey.macro.args.cfg': ERROR_3S,
+  'err.spkey.hypertap.duplicate.cfg': ERROR_3S,
+  'perf.warn.dead.zero': { type: TOAST_TYPE.warning, delay: 3 },
+  'perf.warn.rapid.low': { type: TOAST_TYPE.warning, delay: 3 },
+  'err.dev.disconnected': DEVICE_ERROR,
+  'err.dev.timeout': DEVICE_ERROR,
+  'err.dev.reply': DEVICE_ERROR,
+  'err.dev.busy': DEVICE_ERROR,
+  'err.dev.not.found': DEVICE_ERROR,
+  'err.args.invalid': ERROR_3S,
+  'err.fw.file.invalid': DEVICE_ERROR,
+  'err.fw.flash.failed': DEVICE_ERROR,
+};
+
+/** The type and duration a key is shown with; keys outside this table get an error toast of the default length. */
+export function toastStyle(key: string): ToastStyle {
+  if (key.startsWith(THEME_REFUSED_PREFIX)) return WARN_7S;
+  return (STYLES as Record<string, ToastStyle | undefined>)[key] ?? DEVICE_ERROR;
+}
+
+/** Every static key, for catalogue completeness checks. */
+export const ALL_STATIC_TOAST_KEYS: readonly StaticToastKey[] = Object.values(TOAST_KEYS);

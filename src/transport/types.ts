@@ -1,0 +1,64 @@
+/**
+ * A transport moves 64-byte reports between the host and one device. It knows nothing of commands: the protocol sits
+ * above it, so WebHID, the desktop bridge and the loopback to the reference firmware all plug in the same way.
+ */
+
+export interface TransportInfo {
+  kind: 'webhid' | 'loopback' | 'bridge';
+  vendorId: number;
+  productId: number;
+  productName: string;
+}
+
+export interface Transport {
+  readonly info: TransportInfo;
+  /** Opens the link; resolves once reports can be sent. */
+  open(): Promise<void>;
+  /** Sends one 64-byte report. Rejects with TransportError when the device is gone. */
+  send(report: Uint8Array): Promise<void>;
+  /** Subscribes to every report the device sends (replies and notifications). */
+  onReport(listener: (report: Uint8Array) => void): () => void;
+  /** Subscribes to the link going away (unplug, close, simulated disconnect). */
+  onDisconnect(listener: () => void): () => void;
+  close(): Promise<void>;
+  readonly connected: boolean;
+}
+
+export class TransportError extends Error {
+  readonly reason: 'disconnected' | 'closed' | 'io';
+  constructor(reason: 'disconnected' | 'closed' | 'io', message: string) {
+    super(message);
+    this.name = 'TransportError';
+    this.reason = reason;
+  }
+}
+
+/**
+ * What the loopback link talks to: the reference firmware (or a proxy of it in a worker). `receive` handles one host
+ * report and answers the reports to send back; unsolicited reports arrive through `onReport`.
+ */
+export interface ReportEndpoint {
+  receive(report: Uint8Array): Uint8Array[] | Promise<Uint8Array[]>;
+  onReport(listener: (report: Uint8Array) => void): () => void;
+}
+
+/** Link behaviour of a simulated connection (DESIGN §2: wired ~1 ms, 2.4G ~220 ms, Bluetooth ~100 ms). */
+export interface LinkOptions {
+  /** Time each report occupies the link, in ms: reports in one direction queue behind each other. */
+  reportIntervalMs: number;
+  /** Extra one-way delay added to every report, in ms (pipelined, does not occupy the link). */
+  latencyMs: number;
+  /** Random extra delay in 0..jitterMs added per report. */
+  jitterMs: number;
+  /** Probability 0..1 that a report is lost. */
+  loss: number;
+  /** Random source, injectable for repeatable tests. */
+  random?: () => number;
+}
+
+export const LINK_PRESETS = {
+  instant: { reportIntervalMs: 0, latencyMs: 0, jitterMs: 0, loss: 0 },
+  usb: { reportIntervalMs: 1, latencyMs: 0, jitterMs: 0, loss: 0 },
+  wireless24g: { reportIntervalMs: 1, latencyMs: 220, jitterMs: 10, loss: 0 },
+  bluetooth: { reportIntervalMs: 7.5, latencyMs: 100, jitterMs: 15, loss: 0 },
+} as const satisfies Record<string, LinkOptions>;
