@@ -81,11 +81,22 @@ export interface ToastPayload {
 export class BridgeCallError extends Error {
   readonly toastKey: string;
   readonly args: readonly string[];
-  constructor(toastKey: string, message?: string, args: readonly string[] = []) {
+  /** Toast type shown for it: 1 error (default) or 2 warning. */
+  readonly toastType: 1 | 2;
+  /** Toast delay in seconds (spec: 3 s unless noted). */
+  readonly toastDelay: number;
+  constructor(
+    toastKey: string,
+    message?: string,
+    args: readonly string[] = [],
+    toast: { type?: 1 | 2; delay?: number } = {},
+  ) {
     super(message ?? toastKey);
     this.name = 'BridgeCallError';
     this.toastKey = toastKey;
     this.args = args;
+    this.toastType = toast.type ?? 1;
+    this.toastDelay = toast.delay ?? 3;
   }
 }
 

@@ -1,0 +1,303 @@
+/**
+ * The four start-up resources served from public/default/ (spec-1 §1, §3): what they contain, the tables they are
+ * generated from, and the schemas that check them when they are fetched. scripts/gen-defaults.ts writes the files
+ * from buildDefaultResources(), so the tables below are the single source of truth.
+ */
+import { z } from 'zod';
+import { KEYCODE_KIND, keycodeKind, keycodeValue } from './keycode-space';
+import { KEYCODE_CATEGORIES, KEYCODES, type KeycodeEntry, keycodesByCategory } from './keycodes';
+import type { ConfigurableModel, OTHER_MODELS } from './models';
+
+// ---------------------------------------------------------------- schemas
+
+const HEX_COLOUR = /^#?[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/;
+const VERSION = /^\d+\.\d+\.\d+$/;
+
+export const keycodeEntrySchema = z.object({
+  code: z.number().int().min(0).max(0xffff),
+  name: z.string().min(1),
+  alias: z.string(),
+  alias_zh: z.string().min(1).optional(),
+  category: z.enum(KEYCODE_CATEGORIES),
+  width: z.number().positive(),
+  height: z.number().positive(),
+  tip: z.string().optional(),
+});
+
+const uniqueCodes = (entries: readonly { code: number }[], ctx: z.RefinementCtx): void => {
+  const seen = new Set<number>();
+  entries.forEach((e, i) => {
+    if (seen.has(e.code)) ctx.addIssue({ code: 'custom', path: [i, 'code'], message: `duplicate key code ${e.code}` });
+    seen.add(e.code);
+  });
+};
+
+export const keycodesResourceSchema = z.array(keycodeEntrySchema).min(1).superRefine(uniqueCodes);
+
+export const COMMON_LAYER_NAMES = ['basic', 'extended', 'os', 'mouse', 'mouse_adv', 'lighting', 'special_257'] as const;
+export type CommonLayerName = (typeof COMMON_LAYER_NAMES)[number];
+
+const commonLayerSchema = z.object({
+  /** Default width and height of an entry in this picker tab, in key units. */
+  dwidth: z.number().positive(),
+  dheight: z.number().positive(),
+  data: z.array(keycodeEntrySchema).superRefine(uniqueCodes),
+});
+
+export const commonResourceSchema = z.object(
+  Object.fromEntries(COMMON_LAYER_NAMES.map((n) => [n, commonLayerSchema])) as Record<
+    CommonLayerName,
+    typeof commonLayerSchema
+  >,
+);
+
+const LED_EXTRA_CONTROLS = ['direction', 'random', 'random_by_press'] as const;
+
+const ledModeSchema = z.object({
+  id: z.number().int().min(0).max(7),
+  /** Catalogue id of the mode's name. */
+  name: z.string().min(1),
+  brightness: z.boolean(),
+  speed: z.boolean(),
+  extra: z.enum(LED_EXTRA_CONTROLS).nullable(),
+});
+const outframeModeSchema = z.object({
+  id: z.number().int().min(0),
+  name: z.string().min(1),
+  /** Uses the hue/saturation sliders (false where the mode cycles colours itself). */
+  colour: z.boolean(),
+  /** Modes above 1 show a warning when chosen (spec-1 §4). */
+  warn: z.boolean(),
+});
+const ambientModeSchema = z.object({
+  id: z.number().int().min(0),
+  name: z.string().min(1),
+  colour: z.boolean(),
+  /** Catalogue ids of the subtypes offered in a dropdown; empty when the mode has none. */
+  subtypes: z.array(z.string().min(1)),
+});
+const namedColourSchema = z.object({ id: z.number().int().min(0), name: z.string().min(1), hex: z.string().regex(HEX_COLOUR) });
+
+const idsInOrder = (items: readonly { id: number }[], ctx: z.RefinementCtx): void => {
+  items.forEach((item, i) => {
+    if (item.id !== i) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `expected id ${i}, got ${item.id}` });
+  });
+};
+
+export const ledModesResourceSchema = z.object({
+  modes: z.array(ledModeSchema).length(8).superRefine(idsInOrder),
+  outframe_modes: z.array(outframeModeSchema).min(1).superRefine(idsInOrder),
+  ambient_modes: z.array(ambientModeSchema).min(1).superRefine(idsInOrder),
+  ambient_colors: z.array(namedColourSchema).length(8).superRefine(idsInOrder),
+  color_list: z.array(z.object({ hex: z.string().regex(HEX_COLOUR) })).min(1),
+});
+
+export const versionResourceSchema = z.object({
+  app: z.string().regex(VERSION),
+  resources: z.number().int().min(1),
+  /** Latest published firmware per lower-case model name, without the "V" prefix. */
+  firmware: z.record(z.string().min(1), z.string().regex(VERSION)),
+});
+
+export type KeycodesResource = z.infer<typeof keycodesResourceSchema>;
+export type CommonResource = z.infer<typeof commonResourceSchema>;
+export type LedModesResource = z.infer<typeof ledModesResourceSchema>;
+export type VersionResource = z.infer<typeof versionResourceSchema>;
+
+export interface ResourceTypes {
+  keycodes: KeycodesResource;
+  common: CommonResource;
+  ledModes: LedModesResource;
+  version: VersionResource;
+}
+export type ResourceKind = keyof ResourceTypes;
+
+/** Where each resource is served, relative to the app's base URL. */
+export const RESOURCE_FILES: Readonly<Record<ResourceKind, string>> = {
+  keycodes: 'default/keycodes.json',
+  common: 'default/common.json',
+  ledModes: 'default/led-modes.json',
+  version: 'default/version.json',
+};
+
+const SCHEMAS: { [K in ResourceKind]: z.ZodType<ResourceTypes[K]> } = {
+  keycodes: keycodesResourceSchema,
+  common: commonResourceSchema,
+  ledModes: ledModesResourceSchema,
+  version: versionResourceSchema,
+};
+
+// ---------------------------------------------------------------- parsing
+
+export interface ResourceIssue {
+  /** Dotted path into the resource ("modes.3.extra"); empty for the whole document. */
+  path: string;
+  message: string;
+}
+
+export interface ResourceError {
+  kind: ResourceKind;
+  file: string;
+  /** One line naming the first problem, e.g. `default/keycodes.json: 12.code: Too big: expected number to be <=65535`. */
+  message: string;
+  issues: ResourceIssue[];
+}
+
+export type ResourceResult<T> = { ok: true; value: T } | { ok: false; error: ResourceError };
+
+function failure(kind: ResourceKind, issues: ResourceIssue[]): { ok: false; error: ResourceError } {
+  const file = RESOURCE_FILES[kind];
+  const first = issues[0];
+  const where = first && first.path ? `${first.path}: ` : '';
+  return { ok: false, error: { kind, file, message: `${file}: ${where}${first?.message ?? 'invalid'}`, issues } };
+}
+
+/** Checks a fetched resource. `json` is either the response text or an already parsed value. */
+export function parseResource<K extends ResourceKind>(kind: K, json: unknown): ResourceResult<ResourceTypes[K]> {
+  let value = json;
+  if (typeof json === 'string') {
+    try {
+      value = JSON.parse(json);
+    } catch (e) {
+      return failure(kind, [{ path: '', message: `not valid JSON (${e instanceof Error ? e.message : String(e)})` }]);
+    }
+  }
+  const result = SCHEMAS[kind].safeParse(value);
+  if (result.success) return { ok: true, value: result.data };
+  return failure(
+    kind,
+    result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+  );
+}
+
+// ---------------------------------------------------------------- default content
+
+/** Bumped whenever the shape or meaning of a default resource changes. */
+export const RESOURCE_VERSION = 1;
+
+const led = (id: number, key: string, extra: LedModesResource['modes'][number]['extra'] = null) => ({
+  id,
+  name: `led.mode.${key}`,
+  // Modes 0 (per-key custom colours) and 1 (static) have no animation to tune (spec-1 §4).
+  brightness: id > 1,
+  speed: id > 1,
+  extra,
+});
+
+export const LED_MODES: LedModesResource['modes'] = [
+  led(0, 'custom'),
+  led(1, 'static'),
+  led(2, 'breathing'),
+  led(3, 'wave', 'direction'),
+  led(4, 'spectrum'),
+  led(5, 'reactive', 'random_by_press'),
+  led(6, 'ripple', 'random'),
+  led(7, 'starlight', 'random'),
+];
+
+export const OUTFRAME_MODES: LedModesResource['outframe_modes'] = [
+  { id: 0, name: 'led.outframe.off', colour: false, warn: false },
+  { id: 1, name: 'led.outframe.static', colour: true, warn: false },
+  { id: 2, name: 'led.outframe.breathing', colour: true, warn: true },
+  { id: 3, name: 'led.outframe.spectrum', colour: false, warn: true },
+  { id: 4, name: 'led.outframe.flow', colour: false, warn: true },
+];
+
+export const AMBIENT_MODES: LedModesResource['ambient_modes'] = [
+  { id: 0, name: 'led.ambient.static', colour: true, subtypes: [] },
+  { id: 1, name: 'led.ambient.breathing', colour: true, subtypes: [] },
+  { id: 2, name: 'led.ambient.spectrum', colour: false, subtypes: [] },
+  {
+    id: 3,
+    name: 'led.ambient.rhythm',
+    colour: false,
+    subtypes: ['led.ambient.rhythm.pulse', 'led.ambient.rhythm.bars', 'led.ambient.rhythm.bounce'],
+  },
+  { id: 4, name: 'led.ambient.flow', colour: true, subtypes: [] },
+];
+
+/** Ambient colour indexes 0-7 (spec-1 §9); the catalogue calls magenta "purple" in Chinese. */
+export const AMBIENT_COLORS: LedModesResource['ambient_colors'] = [
+  ['white', '#ffffff'],
+  ['red', '#ff0000'],
+  ['green', '#00ff00'],
+  ['blue', '#0000ff'],
+  ['yellow', '#ffff00'],
+  ['orange', '#ff8000'],
+  ['magenta', '#ff00ff'],
+  ['cyan', '#00ffff'],
+].map(([name, hex], id) => ({ id, name: `color.${name!}`, hex: hex! }));
+
+/** The default palette of the per-key light tab. */
+export const DEFAULT_COLOR_LIST: LedModesResource['color_list'] = [
+  '#ff0000', '#ff8000', '#ffff00', '#80ff00', '#00ff00', '#00ff80', '#00ffff', '#0080ff',
+  '#0000ff', '#8000ff', '#ff00ff', '#ff0080', '#ffffff', '#ffd8a8', '#a0a0a0', '#000000',
+].map((hex) => ({ hex }));
+
+/**
+ * Latest firmware per model for the update checker. Chosen above every feature threshold of the spec (level 1 from
+ * 2.2.0 or 1.3.7, eight DKS slots above 2.9.9 / 1.1.4, ambient from 3.9.7), so an up-to-date device has everything.
+ */
+type UpdatableModel = ConfigurableModel | (typeof OTHER_MODELS)[number];
+
+export const LATEST_FIRMWARE: Readonly<Record<UpdatableModel, string>> = {
+    cyber01: '3.0.2',
+    made68: '3.0.2',
+    made68pro: '1.4.2',
+    'made68pro+': '1.4.2',
+    made68ultra: '1.4.2',
+    'made68ultra+': '1.4.2',
+    mojo68rt: '1.3.9',
+    made84pro: '1.4.2',
+    made84ultra: '1.4.2',
+    made68air: '1.4.0',
+    lumi68: '1.2.1',
+    real67: '3.9.8',
+    mouse01: '1.0.4',
+  dongle01: '1.0.2',
+};
+
+/** Mouse-category entries a keyboard cannot emulate: buttons 6-8 and the DPI keys. */
+const isPointerDeviceOnly = (e: KeycodeEntry): boolean => {
+  if (keycodeKind(e.code) !== KEYCODE_KIND.mouse) return true;
+  const value = keycodeValue(e.code);
+  return value >= 0x06 && value <= 0x08;
+};
+
+const layer = (data: readonly KeycodeEntry[]): CommonResource[CommonLayerName] => ({
+  dwidth: 1,
+  dheight: 1,
+  data: [...data],
+});
+
+/**
+ * The picker tabs. `mouse` is what a keyboard can emulate (five buttons, movement, wheel); `mouse_adv` adds what only
+ * a mouse has (buttons 6-8, DPI keys) and is the list for a mouse's own buttons.
+ */
+export function buildCommonLayers(): CommonResource {
+  const mouseAll = keycodesByCategory('mouse');
+  return {
+    basic: layer(keycodesByCategory('basic')),
+    extended: layer(keycodesByCategory('extended')),
+    os: layer(keycodesByCategory('os')),
+    mouse: layer(mouseAll.filter((e) => !isPointerDeviceOnly(e))),
+    mouse_adv: layer(mouseAll),
+    lighting: layer(keycodesByCategory('lighting')),
+    special_257: layer(keycodesByCategory('special')),
+  };
+}
+
+export function buildDefaultResources(appVersion: string): ResourceTypes {
+  return {
+    keycodes: [...KEYCODES],
+    common: buildCommonLayers(),
+    ledModes: {
+      modes: LED_MODES,
+      outframe_modes: OUTFRAME_MODES,
+      ambient_modes: AMBIENT_MODES,
+      ambient_colors: AMBIENT_COLORS,
+      color_list: DEFAULT_COLOR_LIST,
+    },
+    version: { app: appVersion, resources: RESOURCE_VERSION, firmware: { ...LATEST_FIRMWARE } },
+  };
+}

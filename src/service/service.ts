@@ -1,0 +1,213 @@
+/**
+ * The device service: implements the bridge contract over every attached device. Call handlers are registered per
+ * area (src/service/handlers); this file owns the device registry, events, error mapping and notifications routing.
+ */
+import { SUB } from '../protocol/commands.ts';
+import { DEVICE_ERROR } from '../protocol/errors.ts';
+import type { Frame } from '../protocol/frame.ts';
+import { type Descriptor } from '../protocol/objects.ts';
+import type { Transport } from '../transport/types.ts';
+import { modelById } from '../core/models.ts';
+import { BridgeCallError, parseArgs, type Bridge, type DeviceRecord, type EventName, type Listener } from './bridge.ts';
+import type { CallContext, DeviceEntry, Handler, ServiceApi, VirtualDeviceOptions } from './context.ts';
+import { DeviceSession, SessionError, type SessionOptions } from './session.ts';
+
+export interface VirtualDeviceHandle {
+  transport: Transport;
+  pressKey(keyId: number, depthMm: number): Promise<void>;
+}
+
+export interface DeviceServiceOptions {
+  /** Creates a virtual keyboard driven by the reference firmware (loopback, or a worker in the browser). */
+  createVirtual?: (options: VirtualDeviceOptions) => Promise<VirtualDeviceHandle>;
+  session?: Omit<SessionOptions, 'onNotify' | 'onDisconnect'>;
+}
+
+export type NotifyHandler = (device: DeviceEntry, frame: Frame, service: DeviceService) => void;
+
+const ACCESS_TEXT = ['USB', '2.4G', 'Bluetooth'];
+
+export function versionText(v: readonly number[]): string {
+  return `V${v.join('.')}`;
+}
+
+export function deviceRecord(path: string, d: Descriptor, virtual: boolean): DeviceRecord {
+  const model = modelById(d.modelId);
+  const displayName = model?.displayName ?? `Unknown-${d.modelId}`;
+  return {
+    path,
+    name: model?.name ?? displayName.toLowerCase(),
+    display_name: displayName,
+    img_name: (model?.name ?? 'keyboard').replace(/\+/g, 'plus'),
+    electricity: d.battery === 0xff ? -1 : d.battery,
+    access_mode: d.accessMode,
+    access_text: ACCESS_TEXT[d.accessMode] ?? 'USB',
+    worker_mode: 0,
+    dev_type: d.devType,
+    fw_ver: versionText(d.fw),
+    hw_ver: versionText(d.hw),
+    dev_sn: d.serial,
+    red_point: false,
+    update_fw_ver: '',
+    online: true,
+    virtual,
+  };
+}
+
+export class DeviceService implements Bridge, ServiceApi {
+  private readonly handlers = new Map<string, Handler>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly notifyHandlers = new Map<number, NotifyHandler[]>();
+  private readonly entries = new Map<string, DeviceEntry>();
+  readonly preferences = new Map<string, string>();
+
+  constructor(private readonly options: DeviceServiceOptions = {}) {
+    this.onNotify(SUB.notify.sync, (device, frame) => {
+      this.emit('sync_update', { path: device.path, state: frame.data[0] ? 1 : 0 });
+    });
+  }
+
+  /** Registers the handler of one call. */
+  handle(channel: string, func: string, handler: Handler): void {
+    this.handlers.set(`${channel} ${func}`, handler);
+  }
+
+  /** Registers what to do with one kind of device notification. */
+  onNotify(sub: number, handler: NotifyHandler): void {
+    const list = this.notifyHandlers.get(sub) ?? [];
+    list.push(handler);
+    this.notifyHandlers.set(sub, list);
+  }
+
+  on(event: EventName, listener: Listener): () => void {
+    const set = this.listeners.get(event) ?? new Set<Listener>();
+    set.add(listener);
+    this.listeners.set(event, set);
+    return () => set.delete(listener);
+  }
+
+  emit(event: EventName, payload: unknown): void {
+    for (const l of [...(this.listeners.get(event) ?? [])]) {
+      try {
+        l(payload);
+      } catch (e) {
+        console.error(`listener of ${event} failed`, e);
+      }
+    }
+  }
+
+  devices(): DeviceEntry[] {
+    return [...this.entries.values()];
+  }
+
+  deviceRecords(): DeviceRecord[] {
+    return this.devices().map((e) => e.record);
+  }
+
+  async call(channel: string, func: string, args: readonly string[] = []): Promise<unknown> {
+    const handler = this.handlers.get(`${channel} ${func}`);
+    try {
+      if (!handler) throw new BridgeCallError('err.args.invalid', `unknown call ${channel} ${func}`);
+      const parsed = parseArgs(args);
+      const ctx: CallContext = {
+        args: parsed,
+        raw: args,
+        emit: (event, payload) => this.emit(event, payload),
+        device: () => {
+          const path = parsed.get('path');
+          const entry = path === undefined ? undefined : this.entries.get(path);
+          if (!entry) throw new BridgeCallError('err.dev.not.found', `no device at ${path ?? '(no --path)'}`);
+          return entry;
+        },
+        service: this,
+      };
+      return await handler(ctx);
+    } catch (e) {
+      const error = toBridgeError(e);
+      this.emit('toast_message', {
+        title: error.toastKey,
+        context: error.message,
+        args: error.args.join(';;'),
+        type: error.toastType,
+        delay: error.toastDelay,
+      });
+      throw error;
+    }
+  }
+
+  /** Attaches a device reachable through `transport`: handshake, record, events. */
+  async attach(transport: Transport, extras: { pressKey?: DeviceEntry['pressKey']; virtual?: boolean } = {}) {
+    let entry: DeviceEntry | undefined;
+    const session = new DeviceSession(transport, {
+      ...this.options.session,
+      onNotify: (frame) => {
+        if (entry) for (const h of this.notifyHandlers.get(frame.sub & 0x3f) ?? []) h(entry, frame, this);
+      },
+      onDisconnect: () => {
+        if (entry && this.entries.get(entry.path) === entry) {
+          this.entries.delete(entry.path);
+          this.emit('devs_changed', this.deviceRecords());
+        }
+      },
+    });
+    const descriptor = await session.open();
+    const kind = extras.virtual ? 'virtual' : transport.info.kind;
+    const hex = (n: number) => n.toString(16).padStart(4, '0');
+    const path = `${kind}:${hex(transport.info.vendorId)}:${hex(transport.info.productId)}:${descriptor.serial}`;
+    const old = this.entries.get(path);
+    if (old) await old.session.close().catch(() => undefined);
+    entry = {
+      path,
+      record: deviceRecord(path, descriptor, extras.virtual ?? false),
+      session,
+      descriptor,
+      state: new Map(),
+      ...(extras.pressKey ? { pressKey: extras.pressKey } : {}),
+    };
+    this.entries.set(path, entry);
+    this.emit('devs_changed', this.deviceRecords());
+    return entry;
+  }
+
+  async addVirtual(options: VirtualDeviceOptions): Promise<DeviceEntry> {
+    if (!this.options.createVirtual)
+      throw new BridgeCallError('err.args.invalid', 'virtual keyboards are not available');
+    const handle = await this.options.createVirtual(options);
+    return this.attach(handle.transport, { pressKey: handle.pressKey, virtual: true });
+  }
+
+  async removeDevice(path: string): Promise<void> {
+    const entry = this.entries.get(path);
+    if (!entry) return;
+    this.entries.delete(path);
+    await entry.session.close().catch(() => undefined);
+    this.emit('devs_changed', this.deviceRecords());
+  }
+
+  /** Replaces a device's record fields (battery, access mode, update dot) and tells listeners. */
+  updateRecord(path: string, patch: Partial<DeviceRecord>): void {
+    const entry = this.entries.get(path);
+    if (!entry) return;
+    entry.record = { ...entry.record, ...patch };
+    this.emit('devs_changed', this.deviceRecords());
+  }
+}
+
+/** Maps any failure to the error the caller sees, with the catalogue key of its toast. */
+export function toBridgeError(e: unknown): BridgeCallError {
+  if (e instanceof BridgeCallError) return e;
+  if (e instanceof SessionError) {
+    switch (e.reason) {
+      case 'timeout':
+        return new BridgeCallError('err.dev.timeout', e.message);
+      case 'disconnected':
+        return new BridgeCallError('err.dev.disconnected', e.message);
+      case 'reply':
+        return new BridgeCallError('err.dev.reply', e.message);
+      case 'device':
+        return new BridgeCallError(e.deviceCode === DEVICE_ERROR.busy ? 'err.dev.busy' : 'err.dev.refused', e.message);
+    }
+  }
+  if (e instanceof SyntaxError) return new BridgeCallError('err.args.invalid', `malformed JSON argument: ${e.message}`);
+  return new BridgeCallError('err.dev.reply', e instanceof Error ? e.message : String(e));
+}
