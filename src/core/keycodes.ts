@@ -54,21 +54,37 @@ const LETTERS: Row[] = Array.from({ length: 26 }, (_, i) => {
   const letter = String.fromCharCode(65 + i);
   return [0x04 + i, letter, `Letter ${letter}`];
 });
-const DIGITS: Row[] = ['1!', '2@', '3#', '4$', '5%', '6^', '7&', '8*', '9(', '0)'].map(
-  (pair, i): Row => [0x1e + i, pair[0]!, `${pair[0]!} ${pair[1]!}`],
-);
-const FKEYS: Row[] = Array.from({ length: 24 }, (_, i): Row => [i < 12 ? 0x3a + i : 0x68 + i - 12, `F${i + 1}`, `Function ${i + 1}`]);
-const KEYPAD_DIGITS: Row[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'].map(
-  (d, i): Row => [0x59 + i, `KP${d}`, `Keypad ${d}`, `小键盘 ${d}`],
-);
-const INTERNATIONAL: Row[] = Array.from({ length: 9 }, (_, i): Row => [0x87 + i, `Intl${i + 1}`, `International ${i + 1}`]);
+const DIGITS: Row[] = ['1!', '2@', '3#', '4$', '5%', '6^', '7&', '8*', '9(', '0)'].map((pair, i): Row => [
+  0x1e + i,
+  pair[0]!,
+  `${pair[0]!} ${pair[1]!}`,
+]);
+const FKEYS: Row[] = Array.from({ length: 24 }, (_, i): Row => [
+  i < 12 ? 0x3a + i : 0x68 + i - 12,
+  `F${i + 1}`,
+  `Function ${i + 1}`,
+]);
+const KEYPAD_DIGITS: Row[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'].map((d, i): Row => [
+  0x59 + i,
+  `KP${d}`,
+  `Keypad ${d}`,
+  `小键盘 ${d}`,
+]);
+const INTERNATIONAL: Row[] = Array.from({ length: 9 }, (_, i): Row => [
+  0x87 + i,
+  `Intl${i + 1}`,
+  `International ${i + 1}`,
+]);
 const LANGUAGE: Row[] = Array.from({ length: 9 }, (_, i): Row => [0x90 + i, `Lang${i + 1}`, `Language ${i + 1}`]);
-const KEYPAD_EXTRA: Row[] = [
-  '00', '000', 'Thousands Separator', 'Decimal Separator', 'Currency Unit', 'Currency Sub-unit', '(', ')', '{', '}',
-  'Tab', 'Backspace', 'A', 'B', 'C', 'D', 'E', 'F', 'XOR', '^', '%', '<', '>', '&', '&&', '|', '||', ':', '#', 'Space',
-  '@', '!', 'Memory Store', 'Memory Recall', 'Memory Clear', 'Memory Add', 'Memory Subtract', 'Memory Multiply',
-  'Memory Divide', '+/-', 'Clear', 'Clear Entry', 'Binary', 'Octal', 'Decimal', 'Hexadecimal',
-].map((label, i): Row => [0xb0 + i, `KP${label.replace(/ /g, '')}`, `Keypad ${label}`]);
+/** Keypad usages 0xB0-0xDD in order; none of them contains a comma. */
+const KEYPAD_EXTRA: Row[] = (
+  '00,000,Thousands Separator,Decimal Separator,Currency Unit,Currency Sub-unit,(,),{,},Tab,Backspace,' +
+  'A,B,C,D,E,F,XOR,^,%,<,>,&,&&,|,||,:,#,Space,@,!,Memory Store,Memory Recall,Memory Clear,Memory Add,' +
+  'Memory Subtract,Memory Multiply,Memory Divide,+/-,Clear,Clear Entry,Binary,Octal,Decimal,' +
+  'Hexadecimal'
+)
+  .split(',')
+  .map((label, i): Row => [0xb0 + i, `KP${label.replace(/ /g, '')}`, `Keypad ${label}`]);
 
 const BASIC_ROWS: Row[] = [
   ...LETTERS,
@@ -85,7 +101,7 @@ const BASIC_ROWS: Row[] = [
   [0x31, '\\', 'Backslash \\ |'],
   [0x32, 'ISO#', 'Non-US # ~', undefined, 'The key left of Enter on ISO keyboards'],
   [0x33, ';', 'Semicolon ; :'],
-  [0x34, "'", "Quote ' \""],
+  [0x34, "'", 'Quote \' "'],
   [0x35, '`', 'Grave ` ~'],
   [0x36, ',', 'Comma , <'],
   [0x37, '.', 'Period . >'],

@@ -76,7 +76,11 @@ const ambientModeSchema = z.object({
   /** Catalogue ids of the subtypes offered in a dropdown; empty when the mode has none. */
   subtypes: z.array(z.string().min(1)),
 });
-const namedColourSchema = z.object({ id: z.number().int().min(0), name: z.string().min(1), hex: z.string().regex(HEX_COLOUR) });
+const namedColourSchema = z.object({
+  id: z.number().int().min(0),
+  name: z.string().min(1),
+  hex: z.string().regex(HEX_COLOUR),
+});
 
 const idsInOrder = (items: readonly { id: number }[], ctx: z.RefinementCtx): void => {
   items.forEach((item, i) => {
@@ -229,10 +233,12 @@ export const AMBIENT_COLORS: LedModesResource['ambient_colors'] = [
 ].map(([name, hex], id) => ({ id, name: `color.${name!}`, hex: hex! }));
 
 /** The default palette of the per-key light tab. */
-export const DEFAULT_COLOR_LIST: LedModesResource['color_list'] = [
-  '#ff0000', '#ff8000', '#ffff00', '#80ff00', '#00ff00', '#00ff80', '#00ffff', '#0080ff',
-  '#0000ff', '#8000ff', '#ff00ff', '#ff0080', '#ffffff', '#ffd8a8', '#a0a0a0', '#000000',
-].map((hex) => ({ hex }));
+export const DEFAULT_COLOR_LIST: LedModesResource['color_list'] = (
+  '#ff0000 #ff8000 #ffff00 #80ff00 #00ff00 #00ff80 #00ffff #0080ff ' +
+  '#0000ff #8000ff #ff00ff #ff0080 #ffffff #ffd8a8 #a0a0a0 #000000'
+)
+  .split(' ')
+  .map((hex) => ({ hex }));
 
 /**
  * Latest firmware per model for the update checker. Chosen above every feature threshold of the spec (level 1 from
@@ -241,19 +247,19 @@ export const DEFAULT_COLOR_LIST: LedModesResource['color_list'] = [
 type UpdatableModel = ConfigurableModel | (typeof OTHER_MODELS)[number];
 
 export const LATEST_FIRMWARE: Readonly<Record<UpdatableModel, string>> = {
-    cyber01: '3.0.2',
-    made68: '3.0.2',
-    made68pro: '1.4.2',
-    'made68pro+': '1.4.2',
-    made68ultra: '1.4.2',
-    'made68ultra+': '1.4.2',
-    mojo68rt: '1.3.9',
-    made84pro: '1.4.2',
-    made84ultra: '1.4.2',
-    made68air: '1.4.0',
-    lumi68: '1.2.1',
-    real67: '3.9.8',
-    mouse01: '1.0.4',
+  cyber01: '3.0.2',
+  made68: '3.0.2',
+  made68pro: '1.4.2',
+  'made68pro+': '1.4.2',
+  made68ultra: '1.4.2',
+  'made68ultra+': '1.4.2',
+  mojo68rt: '1.3.9',
+  made84pro: '1.4.2',
+  made84ultra: '1.4.2',
+  made68air: '1.4.0',
+  lumi68: '1.2.1',
+  real67: '3.9.8',
+  mouse01: '1.0.4',
   dongle01: '1.0.2',
 };
 

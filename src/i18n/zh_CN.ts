@@ -83,7 +83,7 @@ export const zh_CN: Record<MessageId, string> = {
   'device.manual.label': '打开 {} 说明书（PDF）',
 
   'update.dialog.title': '有可用的固件更新',
-  'update.dialog.body': '{} 可更新到固件 {}，当前版本为 {}。',
+  'update.dialog.body': '固件 {} 现已推出，适用于 {}（当前版本 {}）。',
   'update.dialog.hint': '请在“设备设置”标签页中安装更新，更新期间请勿拔出 USB 线。',
   'update.dialog.later': '稍后',
   'update.dialog.open': '打开设备设置',

@@ -46,6 +46,8 @@ interface Pending {
 export interface TrafficStats {
   reportsSent: number;
   reportsReceived: number;
+  /** Data bytes (after the header) carried by the reports received. */
+  dataBytesReceived: number;
 }
 
 export class DeviceSession {
@@ -56,7 +58,7 @@ export class DeviceSession {
   private closed = false;
   private readonly unsubscribe: (() => void)[] = [];
   descriptor: Descriptor | undefined;
-  readonly stats: TrafficStats = { reportsSent: 0, reportsReceived: 0 };
+  readonly stats: TrafficStats = { reportsSent: 0, reportsReceived: 0, dataBytesReceived: 0 };
 
   constructor(
     readonly transport: Transport,
@@ -212,6 +214,7 @@ export class DeviceSession {
       this.pending?.fail(toSessionError(e));
       return;
     }
+    this.stats.dataBytesReceived += frame.data.length;
     if (frame.cmd === CMD.notify && UNSOLICITED_NOTIFY_SUBS.includes(frame.sub & 0x3f)) {
       this.options.onNotify?.(frame);
       return;

@@ -16,7 +16,8 @@ function overlapping(layout: Layout): [number, number][] {
   const pairs: [number, number][] = [];
   layout.keys.forEach((a, i) => {
     for (const b of layout.keys.slice(i + 1)) {
-      const apart = a.x + a.w <= b.x + eps || b.x + b.w <= a.x + eps || a.y + a.h <= b.y + eps || b.y + b.h <= a.y + eps;
+      const apart =
+        a.x + a.w <= b.x + eps || b.x + b.w <= a.x + eps || a.y + a.h <= b.y + eps || b.y + b.h <= a.y + eps;
       if (!apart) pairs.push([a.id, b.id]);
     }
   });
@@ -87,7 +88,9 @@ describe('layouts', () => {
 
   it('give 75% boards a function row and the mouse its six buttons', () => {
     for (const name of ['cyber01', 'made84pro']) {
-      const fRow = layoutFor(name)!.keys.filter((k) => k.y === 0).map((k) => keycodeLabel(k.code));
+      const fRow = layoutFor(name)!
+        .keys.filter((k) => k.y === 0)
+        .map((k) => keycodeLabel(k.code));
       expect(fRow.slice(0, 13)).toEqual(['Esc', ...Array.from({ length: 12 }, (_, i) => `F${i + 1}`)]);
     }
     const mouse = layoutFor('mouse01')!.keys.map((k) => keycodeLabel(k.code));

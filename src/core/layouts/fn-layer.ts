@@ -9,7 +9,20 @@ import type { Layout } from './types';
 const NUMBER_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0', '-', '='];
 const F_KEYS = NUMBER_KEYS.map((_, i) => `F${i + 1}`);
 /** What Fn+F1..F12 does on boards that have a function row. */
-const F_ROW_MEDIA = ['Bri-', 'Bri+', 'TaskView', 'LPad', 'LED-', 'LED+', 'Prev', 'Play', 'Next', 'Mute', 'Vol-', 'Vol+'];
+const F_ROW_MEDIA = [
+  'Bri-',
+  'Bri+',
+  'TaskView',
+  'LPad',
+  'LED-',
+  'LED+',
+  'Prev',
+  'Play',
+  'Next',
+  'Mute',
+  'Vol-',
+  'Vol+',
+];
 
 const ON_EVERY_BOARD: Record<string, string> = {
   LWin: 'WinLock',

@@ -1,0 +1,1211 @@
+/**
+ * Generates the exact parts of docs/protocol.md from the protocol code itself: constants, the command table, object
+ * sizes, payload layouts, error codes, the key-code space and a byte-level example of every command, so the reference
+ * cannot disagree with the encoders. Prose lives in the doc; everything between `<!-- BEGIN GENERATED: name -->` and
+ * `<!-- END GENERATED: name -->` is owned by this script.
+ *
+ *   node --import tsx scripts/protocol-examples.ts          prints every generated section
+ *   node --import tsx scripts/protocol-examples.ts --write  rewrites the marked sections of docs/protocol.md
+ *   node --import tsx scripts/protocol-examples.ts --check  exits 1 when docs/protocol.md is out of date
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { KEYCODE_KIND, makeKeycode } from '../src/core/keycode-space.ts';
+import { findModel } from '../src/core/models.ts';
+import {
+  CMD,
+  FEATURE,
+  KEY_MAP_BYTES,
+  MAX_KEYS,
+  PERF_FIELD,
+  READ_TO_END,
+  keyMask,
+  REPORT_MODE,
+  SUB,
+  UNSOLICITED_NOTIFY_SUBS,
+} from '../src/protocol/commands.ts';
+import { crc16, crc32 } from '../src/protocol/crc.ts';
+import { DEVICE_ERROR } from '../src/protocol/errors.ts';
+import * as frame from '../src/protocol/frame.ts';
+import { chunkFrames, encodeFrame, hasMore, isWrite, SUB_WRITE, subId, type Frame } from '../src/protocol/frame.ts';
+import { commandFrame, errorFrame, readRequest, writeFrames } from '../src/protocol/messages.ts';
+import * as objects from '../src/protocol/objects.ts';
+import { encodeU16List, findObject, OBJECTS, type ObjectName } from '../src/protocol/registry.ts';
+import { encodeList, encodeText, type FieldType, type Layout } from '../src/protocol/struct.ts';
+
+export const DOC_PATH = fileURLToPath(new URL('../docs/protocol.md', import.meta.url));
+
+const hex = (n: number, width = 2): string => `0x${n.toString(16).toUpperCase().padStart(width, '0')}`;
+
+function table(head: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+  const cells = [head, ...rows].map((r) => r.map((c) => String(c).replaceAll('|', '\\|')));
+  const widths = head.map((_, i) => Math.max(3, ...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: readonly string[]): string => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(cells[0]!), line(widths.map((w) => '-'.repeat(w))), ...cells.slice(1).map(line)].join('\n');
+}
+
+const groupNames = new Map<number, string>(Object.entries(CMD).map(([k, v]) => [v, k]));
+function subName(cmd: number, sub: number): string | undefined {
+  const group = groupNames.get(cmd);
+  const subs = group && group in SUB ? (SUB[group as keyof typeof SUB] as Record<string, number>) : {};
+  return Object.entries(subs).find(([, v]) => v === sub)?.[0];
+}
+
+/* ---------- constants ---------- */
+
+function constantsSection(): string {
+  const rows: [string, number, string][] = [
+    ['PROTOCOL_VERSION', objects.PROTOCOL_VERSION, 'protocol version in the handshake'],
+    ['REPORT_SIZE', frame.REPORT_SIZE, 'bytes in every report, both directions'],
+    ['HEADER_SIZE', frame.HEADER_SIZE, 'header bytes at the start of a report'],
+    ['MAX_DATA', frame.MAX_DATA, 'data bytes one report can carry'],
+    ['SUB_WRITE', frame.SUB_WRITE, 'sub-command bit: write'],
+    ['SUB_MORE', frame.SUB_MORE, 'sub-command bit: more frames of this stream follow'],
+    ['SUB_ID_MASK', frame.SUB_ID_MASK, 'sub-command bits that carry the id'],
+    ['READ_TO_END', READ_TO_END, 'read length meaning "to the end of the object"'],
+    ['MAX_KEYS', MAX_KEYS, 'keys a key mask can address'],
+    ['KEY_MAP_BYTES', KEY_MAP_BYTES, 'bytes of a key mask'],
+    ['NAME_BYTES', objects.NAME_BYTES, 'bytes of every name field (UTF-8, zero padded)'],
+    ['FIRMWARE_CHUNK', objects.FIRMWARE_CHUNK, 'image bytes per firmware chunk frame'],
+    ['FIRMWARE_WINDOW', objects.FIRMWARE_WINDOW, 'firmware chunks per acknowledged window'],
+  ];
+  return table(
+    ['name', 'value', 'meaning'],
+    rows.map(([n, v, m]) => [n, `${v} (${hex(v)})`, m]),
+  );
+}
+
+/* ---------- command table ---------- */
+
+/** What each sub-command that is not a plain object carries. Every sub-command of SUB must be listed or be an object. */
+const COMMAND_INFO: Record<string, [access: string, payload: string]> = {
+  'system.factoryReset': ['command', "`'RST'` (3 ASCII bytes); ack `[0]`"],
+  'system.bootloader': ['command', "`'BOOT'` (4 ASCII bytes); ack `[0]`, then the device restarts in bootloader mode"],
+  'keymap.setKeys': ['command', '`[layer u8, code u16, key mask]`; ack `[0]`'],
+  'keymap.resetLayer': ['command', '`[layer u8]` (0xFF: every layer); ack `[0]`'],
+  'keyColour.setKeys': ['command', '`[r u8, g u8, b u8, key mask]`; ack `[0]`'],
+  'notify.reportMode': ['command', '`[mode u8, key mask]`; ack `[0]`'],
+  'notify.triggerAdc': ['notification', '1 to 11 × TriggerSample'],
+  'notify.keyEvent': ['notification', 'KeyEvent'],
+  'notify.calibration': ['notification', 'a slice of the calibration object at the frame offset'],
+  'notify.sync': ['notification', '`[syncing u8]`: 1 writing flash, 0 settled'],
+  'notify.status': ['notification', 'Status'],
+  'performance.setKeys': ['command', '`[field u8, value u16, key mask]`; ack `[0]`'],
+  'firmware.begin': ['command', 'FirmwareBegin; ack `[0, resumeFrom u32]`'],
+  'firmware.chunk': [
+    'command stream',
+    'offset = chunk number, 56 image bytes; window end acked `[0, chunk u16, received u32]`',
+  ],
+  'firmware.finish': ['command', 'no data; ack `[0]` once the image verified, else error verifyFailed'],
+  'firmware.status': ['read', 'FirmwareProgress'],
+};
+
+const OBJECT_LAYOUT: Record<ObjectName, string> = {
+  descriptor: 'Descriptor',
+  status: 'Status',
+  themes: 'Themes',
+  settings: 'Settings',
+  keymap: 'u16 key code per layer and key',
+  colours: 'Rgb per key',
+  lighting: 'Lighting',
+  funcInfo: 'FuncInfo',
+  dks: 'DksRecord per slot',
+  shortcut: 'ShortcutRecord per slot',
+  macro: 'MacroRecord per slot',
+  snaptap: 'SnaptapRecord per slot',
+  hypertap: 'HypertapRecord per slot',
+  outerFrame: 'OuterFrame',
+  perf: 'PerfKey per key',
+  switches: 'SwitchSpec per switch type 1-17',
+  calibration: '`state u8`, then CalibrationKey per key',
+  adc: 'u16 raw ADC per key',
+  rapidComplete: '`[complete u8]`: 1 when split press/release travel is applied',
+  ambient: 'Ambient',
+};
+
+function commandsSection(): string {
+  const rows: string[][] = [];
+  for (const [group, subs] of Object.entries(SUB)) {
+    const cmd = CMD[group as keyof typeof CMD];
+    for (const [name, sub] of Object.entries(subs as Record<string, number>)) {
+      const obj = findObject(cmd, sub);
+      const info = obj
+        ? [OBJECTS[obj].writable ? 'read, write' : 'read', `object \`${obj}\`: ${OBJECT_LAYOUT[obj]}`]
+        : COMMAND_INFO[`${group}.${name}`];
+      if (!info) throw new Error(`docs: no description for ${group}.${name}`);
+      rows.push([`${hex(cmd)} ${group}`, `${hex(sub)} ${name}`, info[0], info[1]]);
+    }
+  }
+  rows.push([`${hex(CMD.error)} error`, '0x00', 'reply', '`[code u8, cmd u8, sub u8]` of the refused frame']);
+  return table(['command', 'sub-command', 'access', 'data'], rows);
+}
+
+/* ---------- object sizes ---------- */
+
+type CountField = 'keyCount' | 'layerCount' | 'dksCap' | 'shortcutCap' | 'macroCap' | 'snaptapCap' | 'hypertapCap';
+const SIZE_FORMULA: Partial<Record<ObjectName, { per: CountField[]; unit: number; plus?: number }>> = {
+  keymap: { per: ['layerCount', 'keyCount'], unit: 2 },
+  colours: { per: ['keyCount'], unit: objects.RgbLayout.size },
+  dks: { per: ['dksCap'], unit: objects.DksRecordLayout.size },
+  shortcut: { per: ['shortcutCap'], unit: objects.ShortcutRecordLayout.size },
+  macro: { per: ['macroCap'], unit: objects.MacroRecordLayout.size },
+  snaptap: { per: ['snaptapCap'], unit: objects.SnaptapRecordLayout.size },
+  hypertap: { per: ['hypertapCap'], unit: objects.HypertapRecordLayout.size },
+  perf: { per: ['keyCount'], unit: objects.PerfKeyLayout.size },
+  calibration: { per: ['keyCount'], unit: objects.CalibrationKeyLayout.size, plus: 1 },
+  adc: { per: ['keyCount'], unit: 2 },
+};
+
+function sizesSection(): string {
+  const other: objects.Descriptor = {
+    ...SAMPLE_DESCRIPTOR,
+    keyCount: 83,
+    layerCount: 3,
+    dksCap: 5,
+    shortcutCap: 7,
+    macroCap: 3,
+    snaptapCap: 9,
+    hypertapCap: 11,
+  };
+  const rows = (Object.keys(OBJECTS) as ObjectName[]).map((name) => {
+    const spec = OBJECTS[name];
+    const f = SIZE_FORMULA[name];
+    for (const d of [SAMPLE_DESCRIPTOR, other]) {
+      const expected = f ? (f.plus ?? 0) + f.unit * f.per.reduce((p, k) => p * d[k], 1) : spec.size(SAMPLE_DESCRIPTOR);
+      if (spec.size(d) !== expected) throw new Error(`docs: size formula of ${name} disagrees with the registry`);
+    }
+    const formula = f ? [f.plus ? `${f.plus} +` : '', [...f.per, f.unit].join(' × ')].join(' ').trim() : '';
+    const size = spec.size(SAMPLE_DESCRIPTOR);
+    return [
+      name,
+      `${hex(spec.cmd)} / ${hex(spec.sub)}`,
+      spec.writable ? 'read, write' : 'read',
+      formula || `${size} (fixed)`,
+      size,
+      Math.max(1, Math.ceil(size / frame.MAX_DATA)),
+    ];
+  });
+  return table(['object', 'cmd / sub', 'access', 'size in bytes', 'made68pro', 'frames to read all'], rows);
+}
+
+/* ---------- layouts ---------- */
+
+const LAYOUT_GROUPS: [string, string[]][] = [
+  ['System', ['Descriptor', 'Status', 'Themes', 'ThemeName', 'Settings']],
+  ['Key colour and lighting', ['Rgb', 'Lighting', 'LightMode']],
+  ['Outer frame and ambient light', ['OuterFrame', 'Hsva', 'Ambient', 'AmbientMode']],
+  [
+    'Advanced keys',
+    [
+      'FuncInfo',
+      'DksRecord',
+      'DksRow',
+      'ShortcutRecord',
+      'MacroRecord',
+      'MacroEvent',
+      'SnaptapRecord',
+      'HypertapRecord',
+    ],
+  ],
+  ['Performance and calibration', ['PerfKey', 'SwitchSpec', 'CalibrationKey']],
+  ['Notifications', ['TriggerSample', 'KeyEvent']],
+  ['Firmware update', ['FirmwareBegin', 'FirmwareProgress']],
+];
+
+const layouts = new Map<string, Layout<unknown>>();
+for (const [k, v] of Object.entries(objects))
+  if (k.endsWith('Layout') && typeof v === 'object' && v !== null && 'fields' in v)
+    layouts.set(k.slice(0, -'Layout'.length), v as Layout<unknown>);
+const layoutName = (l: Layout<unknown>): string => [...layouts].find(([, v]) => v === l)?.[0] ?? '?';
+
+function fieldBytes(f: FieldType): number {
+  if (f.t === 'u8') return 1;
+  if (f.t === 'u16') return 2;
+  if (f.t === 'u32') return 4;
+  if (f.t === 'str' || f.t === 'bytes') return f.bytes;
+  if (f.t === 'u8s') return f.count;
+  if (f.t === 'u16s') return f.count * 2;
+  return f.of.size * f.count;
+}
+
+function typeName(f: FieldType): string {
+  if (f.t === 'str') return `text[${f.bytes}]`;
+  if (f.t === 'bytes') return `u8[${f.bytes}]`;
+  if (f.t === 'u8s') return `u8[${f.count}]`;
+  if (f.t === 'u16s') return `u16[${f.count}]`;
+  if (f.t === 'array') return `${layoutName(f.of as Layout<unknown>)}[${f.count}]`;
+  return f.t;
+}
+
+function layoutsSection(): string {
+  const listed = LAYOUT_GROUPS.flatMap(([, names]) => names);
+  const missing = [...layouts.keys()].filter((n) => !listed.includes(n));
+  if (missing.length) throw new Error(`docs: layouts without a table: ${missing.join(', ')}`);
+  const out: string[] = [];
+  for (const [heading, names] of LAYOUT_GROUPS) {
+    out.push(`### ${heading}`);
+    for (const name of names) {
+      const l = layouts.get(name);
+      if (!l) throw new Error(`docs: no layout ${name}Layout in objects.ts`);
+      let at = 0;
+      const rows = l.fields.map(([field, f]) => {
+        const m = FIELD_MEANING[`${name}.${field}`];
+        if (m === undefined) throw new Error(`docs: no meaning for ${name}.${field}`);
+        const row = [field, at, fieldBytes(f), typeName(f), m];
+        at += fieldBytes(f);
+        return row;
+      });
+      out.push(`#### ${name} (${l.size} bytes)`, table(['field', 'offset', 'bytes', 'type', 'unit / meaning'], rows));
+    }
+  }
+  return out.join('\n\n');
+}
+
+/* ---------- errors, key codes, enumerations ---------- */
+
+const ERROR_MEANING: Record<keyof typeof DEVICE_ERROR, string> = {
+  badCrc: 'the CRC16 in the header does not match the data bytes',
+  badLength: 'declared data length above 56, or a data length the command does not take',
+  unknownCommand: 'unknown command group or sub-command',
+  outOfRange: 'offset or length beyond the object, or a layer, slot or key id beyond the device',
+  invalidValue: 'a field or argument breaks its rule (range, magic word, target); nothing was changed',
+  busy: 'cannot be served now: bootloader mode, or a firmware transfer owns the flash',
+  notSupported: 'the object is read-only, or absent on this device (its feature bit is clear)',
+  sequence: 'stream frame out of order (offset gap, other command mid-stream), chunk or finish out of turn',
+  verifyFailed: 'the firmware image failed its CRC-32, header, model or version check',
+};
+
+const KIND_MEANING: Record<keyof typeof KEYCODE_KIND, string> = {
+  hid: 'HID keyboard usage (page 0x07): 0x04 `a` … 0xE7 right GUI; 0x0000 is "no key"',
+  consumer: 'HID consumer usage (page 0x0C): media, browser, application launch',
+  system: 'HID generic-desktop system control: 0x81 power, 0x82 sleep, 0x83 wake',
+  mouse: '0x01-0x08 buttons, 0x10-0x13 move up/down/left/right, 0x20-0x23 wheel up/down/left/right',
+  layer: '`(action << 4) | layer`; action 0 momentary, 1 toggle, 2 switch to',
+  lighting: 'lighting control keys',
+  special: 'keyboard functions: Fn, theme switch, Win lock, N-key toggle and the like',
+  dks: 'DKS item: value is the slot number in the DKS list',
+  shortcut: 'shortcut item: value is the slot number',
+  macro: 'macro item: value is the slot number',
+  snaptap: 'snap-tap item: value is the slot number',
+  hypertap: 'hyper-tap item: value is the slot number',
+};
+
+const PERF_FIELD_MEANING: Record<keyof typeof PERF_FIELD, string> = {
+  trigger: 'actuation travel, 0.01 mm',
+  dead: 'dead zone, 0.01 mm',
+  rapidPress: 'rapid-trigger press travel, 0.01 mm',
+  rapidRelease: 'rapid-trigger release travel, 0.01 mm',
+  useRapid: 'rapid trigger on (1) or off (0)',
+  rtMode: 'rapid-trigger mode 0 or 1',
+  sensitivity: 'rapid-trigger sensitivity 0, 1 or 2',
+  switchType: 'switch type 1-17',
+  seriesRapid: 'continuous (series) rapid trigger 0 or 1',
+  advanceRapidMode: 'advanced rapid mode 0 or 1',
+};
+
+const FEATURE_MEANING: Record<keyof typeof FEATURE, string> = {
+  outerFrame: 'outer-frame light (object outerFrame)',
+  ambient: 'ambient light (object ambient)',
+  battery: 'runs on a battery; Status.battery is meaningful',
+  perKeyRgb: 'per-key colours (object colours, keyColour.setKeys)',
+  calibration: 'key calibration (object calibration, calibration notifications)',
+  rapidTrigger: 'rapid trigger fields of the performance object',
+  nKey: 'N-key rollover switch (Settings.useNKey)',
+  sleep: 'sleep settings (Settings.useSleep, Settings.sleepTime)',
+  hypertapKeyDescriptor: 'hyper-tap second key may be a key code descriptor (HypertapRecord.secondKind 1)',
+};
+
+const REPORT_MODE_MEANING: Record<keyof typeof REPORT_MODE, string> = {
+  off: 'no key notifications',
+  keyEvents: 'keyEvent notifications for every press and release',
+  triggerStream: 'keyEvent notifications, and triggerAdc samples of the keys in the mask',
+};
+
+function enumerationsSection(): string {
+  const hexRows = <K extends string>(values: Record<K, number>, meaning: Record<K, string>, w = 2): string[][] =>
+    (Object.entries(values) as [K, number][]).map(([k, v]) => [hex(v, w), k, meaning[k]]);
+  return [
+    '#### Error codes (data byte 0 of an 0xEE reply)',
+    table(['code', 'name', 'meaning'], hexRows(DEVICE_ERROR, ERROR_MEANING)),
+    '#### Key-code kinds (top four bits of a key code)',
+    table(
+      ['kind', 'name', 'low twelve bits'],
+      (Object.entries(KEYCODE_KIND) as [keyof typeof KEYCODE_KIND, number][]).map(([k, v]) => [
+        `${hex(v, 1)} (${hex(v << 12, 4)}-${hex((v << 12) | 0xfff, 4)})`,
+        k,
+        KIND_MEANING[k],
+      ]),
+    ),
+    '#### Feature flags (Descriptor.features)',
+    table(['bit', 'name', 'meaning'], hexRows(FEATURE, FEATURE_MEANING, 4)),
+    '#### Performance fields (performance.setKeys)',
+    table(['field', 'name', 'value'], hexRows(PERF_FIELD, PERF_FIELD_MEANING)),
+    '#### Report modes (notify.reportMode)',
+    table(['mode', 'name', 'the device sends'], hexRows(REPORT_MODE, REPORT_MODE_MEANING)),
+  ].join('\n\n');
+}
+
+/* ---------- CRC worked example ---------- */
+
+function crcSection(): string {
+  const check = new TextEncoder().encode('123456789');
+  const data = new Uint8Array([0xff, 0xff]);
+  const steps = Array.from(data, (b, i) => [i, hex(b), hex(crc16(data, 0, i + 1), 4)]);
+  const c = crc16(data);
+  return [
+    `Check value: CRC16 of the ASCII bytes \`123456789\` is \`${hex(crc16(check), 4)}\`.`,
+    'Worked example: the data of the handshake read request is `FF FF` (length 0xFFFF, "to the end").',
+    table(['byte index', 'byte', 'CRC register after it'], [['start', '', hex(0xffff, 4)], ...steps]),
+    `The CRC is \`${hex(c, 4)}\`, stored little endian in header bytes 6-7 as \`${hex(c & 0xff)} ${hex(c >> 8)}\`.`,
+    'A frame without data bytes carries the initial value `0xFFFF` (`FF FF`).',
+  ].join('\n\n');
+}
+
+/* ---------- examples ---------- */
+
+function frameLabel(step: Step): string {
+  const f = step.frame;
+  if (step.label) return step.label;
+  const name =
+    f.cmd === CMD.error
+      ? 'error'
+      : `${groupNames.get(f.cmd) ?? hex(f.cmd)}.${subName(f.cmd, subId(f.sub)) ?? hex(subId(f.sub))}`;
+  let role: string;
+  if (step.dir === 'host') role = isWrite(f.sub) ? 'write' : 'read';
+  else if (f.cmd === CMD.error) role = `code ${hex(f.data[0] ?? 0)}`;
+  else if (f.cmd === CMD.notify && UNSOLICITED_NOTIFY_SUBS.includes(subId(f.sub))) role = 'notification';
+  else role = isWrite(f.sub) ? 'ack' : 'reply';
+  const more = hasMore(f.sub) ? ', more' : '';
+  return `${name} ${role}${more} · sub ${hex(f.sub)} · offset ${f.offset} · ${f.data.length} data bytes`;
+}
+
+function hexDump(report: Uint8Array): string[] {
+  let end = report.length;
+  while (end > frame.HEADER_SIZE && report[end - 1] === 0) end--;
+  const lines: string[] = [];
+  for (let at = 0; at < end; at += 16) {
+    const bytes = Array.from(report.subarray(at, Math.min(end, at + 16)), (b) => b.toString(16).padStart(2, '0'));
+    const left = bytes.slice(0, 8).join(' ');
+    const right = bytes.slice(8).join(' ');
+    lines.push(`  ${at.toString(16).padStart(2, '0')}: ${left}${right ? `  ${right}` : ''}`);
+  }
+  return lines;
+}
+
+function renderExample(ex: Example): string {
+  const lines = ex.steps.flatMap((s) => [
+    `${s.dir === 'host' ? '→' : '←'} ${frameLabel(s)}`,
+    ...hexDump(s.report ?? encodeFrame(s.frame)),
+  ]);
+  return [`#### ${ex.title}`, ex.note, ['```text', ...lines, '```'].join('\n')].join('\n\n');
+}
+
+function examplesSection(): string {
+  const out: string[] = [];
+  let section = '';
+  for (const ex of buildExamples()) {
+    if (ex.section !== section) out.push(`### ${(section = ex.section)}`);
+    out.push(renderExample(ex));
+  }
+  return out.join('\n\n');
+}
+
+/* ---------- field meanings (every field of every layout must have one) ---------- */
+
+const MM = '0.01 mm';
+const FIELD_MEANING: Record<string, string> = {
+  'Descriptor.protocol': `protocol version, ${objects.PROTOCOL_VERSION}`,
+  'Descriptor.modelId': 'model id (src/core/models.ts)',
+  'Descriptor.devType': '2 keyboard, 3 mouse, 4 dongle',
+  'Descriptor.fw': 'firmware version major, minor, patch',
+  'Descriptor.hw': 'hardware version major, minor, patch',
+  'Descriptor.serial': 'serial number',
+  'Descriptor.keyCount': 'keys; key ids are 0 … keyCount-1',
+  'Descriptor.layerCount': 'key-map layers',
+  'Descriptor.themeCount': 'theme (profile) slots',
+  'Descriptor.dksCap': 'slots of the DKS list',
+  'Descriptor.shortcutCap': 'slots of the shortcut list',
+  'Descriptor.macroCap': 'slots of the macro list',
+  'Descriptor.snaptapCap': 'slots of the snap-tap list',
+  'Descriptor.hypertapCap': 'slots of the hyper-tap list',
+  'Descriptor.macroMaxEvents': `events one macro may hold (≤ ${objects.MACRO_EVENTS})`,
+  'Descriptor.dksSlots': `DKS rows the device honours (4 or ${objects.DKS_ROWS})`,
+  'Descriptor.features': 'feature flags (bit set, see the table below)',
+  'Descriptor.accessMode': '0 USB, 1 2.4 GHz, 2 Bluetooth',
+  'Descriptor.battery': 'percent 0-100; 0xFF: no battery',
+  'Descriptor.releaseYear': 'firmware release date: year',
+  'Descriptor.releaseMonth': 'month 1-12',
+  'Descriptor.releaseDay': 'day 1-31',
+  'Descriptor.vendorId': 'USB vendor id',
+  'Descriptor.productId': 'USB product id',
+  'Status.battery': 'percent 0-100; 0xFF: no battery',
+  'Status.charging': '1 while charging',
+  'Status.accessMode': '0 USB, 1 2.4 GHz, 2 Bluetooth',
+  'Status.syncing': '1 while writing flash (changing), 0 settled (changed)',
+  'Themes.current': 'active slot 0 … count-1; write it to switch theme',
+  'Themes.count': 'slots in use (read-only: a write must leave it unchanged)',
+  'Themes.names': `slot names; slot n at offset 2 + ${objects.NAME_BYTES} × n`,
+  'ThemeName.name': 'UTF-8, zero padded, cut at a character boundary',
+  'Settings.useNKey': 'N-key rollover 0 off, 1 on',
+  'Settings.useSleep': 'sleep 0 off, 1 on',
+  'Settings.sleepTime': 'minutes before sleep, 1-60',
+  'Settings.autoCalibration': 'automatic calibration 0 off, 1 on',
+  'Settings.reportRate': '0 125 Hz, 1 250 Hz, 2 1000 Hz',
+  'Rgb.r': 'red 0-255',
+  'Rgb.g': 'green 0-255',
+  'Rgb.b': 'blue 0-255',
+  'Lighting.lightSwitch': 'key lighting 0 off, 1 on',
+  'Lighting.modeIndex': `active mode 0-${objects.LIGHT_MODES - 1}`,
+  'Lighting.colourIndex': `palette entry the active mode uses, 0-${objects.PALETTE_SIZE - 1}`,
+  'Lighting.modes': 'settings of each lighting mode',
+  'Lighting.palette': 'custom colour slots',
+  'LightMode.light': 'brightness, between min and max',
+  'LightMode.speed': 'effect speed',
+  'LightMode.direction': '0 low to high, 1 high to low',
+  'LightMode.random': '1: random colours',
+  'LightMode.randomByPress': '1: a new random colour on each press',
+  'LightMode.min': 'lowest brightness this mode allows',
+  'LightMode.max': 'highest brightness this mode allows',
+  'OuterFrame.frameSwitch': 'outer-frame light 0 off, 1 on',
+  'OuterFrame.index': 'active mode, 0 … size-1',
+  'OuterFrame.size': `modes the model offers (≤ ${objects.OUTER_FRAME_MODES}; read-only)`,
+  'OuterFrame.items': 'colour of each mode',
+  'Hsva.h': 'hue, 0-255 for 0-360°',
+  'Hsva.s': 'saturation 0-255',
+  'Hsva.v': 'value (brightness) 0-255',
+  'Hsva.a': 'alpha (blend) 0-255',
+  'Ambient.ambientSwitch': 'ambient light 0 off, 1 on',
+  'Ambient.modeIndex': 'active mode, 0 … modeCount-1',
+  'Ambient.colourIndex': 'active colour, 0 … colourCount-1',
+  'Ambient.subtype': 'ambient hardware variant of the model (read-only)',
+  'Ambient.modeCount': `modes offered (≤ ${objects.AMBIENT_MODES}; read-only)`,
+  'Ambient.colourCount': 'colours offered (read-only)',
+  'Ambient.modes': 'settings of each mode',
+  'AmbientMode.light': 'brightness',
+  'AmbientMode.speed': 'effect speed',
+  'PerfKey.trigger': `actuation travel, ${MM}`,
+  'PerfKey.dead': `dead zone, ${MM}`,
+  'PerfKey.rapidPress': `rapid-trigger press travel, ${MM}`,
+  'PerfKey.rapidRelease': `rapid-trigger release travel, ${MM}`,
+  'PerfKey.flags': 'bit 0 rapid trigger on, bit 1 rt mode, bits 2-3 sensitivity 0-2, bit 4 series, bit 5 advanced',
+  'PerfKey.switchType': 'switch type 1-17 (row n-1 of the switches object)',
+  'SwitchSpec.triggerAccuracy': `actuation step, ${MM}`,
+  'SwitchSpec.minTrigger': `lowest actuation travel, ${MM}`,
+  'SwitchSpec.maxTrigger': `highest actuation travel, ${MM}`,
+  'SwitchSpec.minRapid': `lowest rapid-trigger travel, ${MM}`,
+  'SwitchSpec.maxRapid': `highest rapid-trigger travel, ${MM}`,
+  'SwitchSpec.rapidAccuracy': `rapid-trigger step, ${MM}`,
+  'SwitchSpec.deadAccuracy': `dead-zone step, ${MM}`,
+  'SwitchSpec.maxDead': `highest dead zone, ${MM}`,
+  'CalibrationKey.min': 'lowest raw ADC seen (key at rest)',
+  'CalibrationKey.max': 'highest raw ADC seen (key bottomed out)',
+  'FuncInfo.dksCap': 'slots of the DKS list',
+  'FuncInfo.shortcutCap': 'slots of the shortcut list',
+  'FuncInfo.macroCap': 'slots of the macro list',
+  'FuncInfo.snaptapCap': 'slots of the snap-tap list',
+  'FuncInfo.hypertapCap': 'slots of the hyper-tap list',
+  'FuncInfo.dksSlots': 'DKS rows honoured (4 or 8)',
+  'FuncInfo.macroMaxEvents': 'events one macro may hold',
+  'FuncInfo.dksMaxTrigger': `deepest DKS level, ${MM} (360 = 3.6 mm)`,
+  'FuncInfo.dksUsed': 'bit n set: DKS slot n holds an item',
+  'FuncInfo.shortcutUsed': 'bit n set: shortcut slot n holds an item',
+  'FuncInfo.macroUsed': 'bit n set: macro slot n holds an item',
+  'FuncInfo.snaptapUsed': 'bit n set: snap-tap slot n holds an item',
+  'FuncInfo.hypertapUsed': 'bit n set: hyper-tap slot n holds an item',
+  'DksRecord.used': '1: the slot holds an item, 0: free (rest ignored)',
+  'DksRecord.topLevel': `upper actuation level, ${MM}`,
+  'DksRecord.bottomLevel': `lower actuation level, ${MM}`,
+  'DksRecord.tickType': '0 static, 1 dynamic',
+  'DksRecord.tickMin': 'lower tick bound',
+  'DksRecord.tickMax': 'upper tick bound',
+  'DksRecord.name': 'UTF-8, zero padded',
+  'DksRecord.rows': 'rows beyond dksSlots are zero',
+  'DksRow.code': 'key code sent by this row (0: row unused)',
+  'DksRow.stages': 'per stage: bit 7 visible, bits 0-2 useID 0-4',
+  'ShortcutRecord.used': '1: the slot holds an item',
+  'ShortcutRecord.scType': '0 replace, 1 action, 2 lock, 4 mod-tap, 5 toggle',
+  'ShortcutRecord.keyCount': 'keys in use: replace and lock ≤ 6, mod-tap 2, toggle 1',
+  'ShortcutRecord.holdTime': 'ms, 10-1000 (mod-tap)',
+  'ShortcutRecord.name': 'UTF-8, zero padded',
+  'ShortcutRecord.keys': 'key codes; entries from keyCount on are zero',
+  'MacroRecord.used': '1: the slot holds an item',
+  'MacroRecord.name': 'UTF-8, zero padded',
+  'MacroRecord.delayType': '0 recorded delays, 1 random delays in delayMin … delayMax',
+  'MacroRecord.delayMin': 'ms',
+  'MacroRecord.delayMax': 'ms',
+  'MacroRecord.repeat': 'repetitions 1-1000',
+  'MacroRecord.triggerType': 'trigger action 0-4',
+  'MacroRecord.triggerDelay': 'ms',
+  'MacroRecord.count': 'events in use, ≤ macroMaxEvents',
+  'MacroRecord.events': 'entries from count on are zero',
+  'MacroEvent.code': 'key code',
+  'MacroEvent.flags': 'bit 0: 1 key down, 0 key up',
+  'MacroEvent.delay': 'ms to wait after this event',
+  'SnaptapRecord.used': '1: the slot holds an item',
+  'SnaptapRecord.keyA': 'key id',
+  'SnaptapRecord.keyB': 'key id, different from keyA',
+  'SnaptapRecord.mode': '0 last input wins, 1 first input wins, 2 neutral',
+  'HypertapRecord.used': '1: the slot holds an item',
+  'HypertapRecord.keyA': 'key id',
+  'HypertapRecord.secondKind': '0: second is a key id; 1: second is a key code (feature hypertapKeyDescriptor)',
+  'HypertapRecord.second': 'key id or key code, per secondKind',
+  'TriggerSample.keyId': 'key id',
+  'TriggerSample.trigger': `travel, ${MM}`,
+  'TriggerSample.adc': 'raw ADC reading',
+  'KeyEvent.keyId': 'key id',
+  'KeyEvent.down': '1 pressed, 0 released',
+  'KeyEvent.code': 'key code of the key on the active layer',
+  'KeyEvent.time': 'device milliseconds, wraps at 2^32',
+  'FirmwareBegin.target': '0: the keyboard firmware (other values: invalidValue)',
+  'FirmwareBegin.size': 'image bytes',
+  'FirmwareBegin.version': 'image version major, minor, patch',
+  'FirmwareBegin.crc': 'CRC-32 of the whole image',
+  'FirmwareProgress.state': '0 idle, 1 receiving, 2 verified and applied, 3 failed verification',
+  'FirmwareProgress.received': 'image bytes held, from the start of the image',
+  'FirmwareProgress.size': 'image bytes announced by begin',
+};
+
+/* ---------- sample device: a made68pro with 68 keys and 4 layers ---------- */
+
+const MODEL = findModel('made68pro')!;
+export const SAMPLE_DESCRIPTOR: objects.Descriptor = {
+  protocol: objects.PROTOCOL_VERSION,
+  modelId: MODEL.modelId,
+  devType: MODEL.devType,
+  fw: [1, 3, 6],
+  hw: [1, 0, 0],
+  serial: 'KT68P-2405-00123',
+  keyCount: MODEL.keyCount,
+  layerCount: objects.LAYERS,
+  themeCount: objects.THEME_SLOTS,
+  dksCap: 16,
+  shortcutCap: 16,
+  macroCap: 8,
+  snaptapCap: 8,
+  hypertapCap: 8,
+  macroMaxEvents: objects.MACRO_EVENTS,
+  dksSlots: objects.DKS_ROWS,
+  features: FEATURE.outerFrame | FEATURE.ambient | FEATURE.perKeyRgb | FEATURE.calibration | FEATURE.rapidTrigger,
+  accessMode: 0,
+  battery: 0xff,
+  releaseYear: 2024,
+  releaseMonth: 5,
+  releaseDay: 20,
+  vendorId: MODEL.vendorId,
+  productId: MODEL.productId,
+};
+const D = SAMPLE_DESCRIPTOR;
+const KEYS = D.keyCount;
+const FN = makeKeycode(KEYCODE_KIND.special, 0x01);
+const range = (n: number, f: (i: number) => number): number[] => Array.from({ length: n }, (_, i) => f(i));
+const ascii = (s: string): Uint8Array => new TextEncoder().encode(s);
+const u16le = (v: number): number[] => [v & 0xff, v >> 8];
+const u32le = (v: number): number[] => [v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff, v >>> 24];
+// prettier-ignore
+const LAYER0 = [
+  0x29, ...range(10, (i) => 0x1e + i), 0x2d, 0x2e, 0x2a, 0x4a,
+  0x2b, 0x14, 0x1a, 0x08, 0x15, 0x17, 0x1c, 0x18, 0x0c, 0x12, 0x13, 0x2f, 0x30, 0x31, 0x4b,
+  0x39, 0x04, 0x16, 0x07, 0x09, 0x0a, 0x0b, 0x0d, 0x0e, 0x0f, 0x33, 0x34, 0x28, 0x4e,
+  0xe1, 0x1d, 0x1b, 0x06, 0x19, 0x05, 0x11, 0x10, 0x36, 0x37, 0x38, 0xe5, 0x52, 0x4d,
+  0xe0, 0xe3, 0xe2, 0x2c, 0xe6, FN, 0xe4, 0x50, 0x51, 0x4f,
+];
+const LAYER1 = range(KEYS, (i) => (i >= 1 && i <= 12 ? 0x3a + i - 1 : 0));
+const KEY_A = 31;
+const KEY_D = 33;
+
+const themes: objects.Themes = {
+  current: 0,
+  count: 4,
+  names: ['Default', 'E-sports', 'Typing', 'Rapid'].map((name) => ({ name })),
+};
+const settings: objects.Settings = { useNKey: 1, useSleep: 1, sleepTime: 10, autoCalibration: 1, reportRate: 2 };
+const PALETTE = [0xff0000, 0xff8000, 0xffff00, 0x00ff00, 0x00ffff, 0x0000ff, 0x8000ff, 0xffffff];
+const lighting: objects.Lighting = {
+  lightSwitch: 1,
+  modeIndex: 2,
+  colourIndex: 0,
+  modes: range(objects.LIGHT_MODES, (i) => i).map((i) => ({
+    light: 30,
+    speed: 2,
+    direction: i % 2,
+    random: 0,
+    randomByPress: i === 5 ? 1 : 0,
+    min: 0,
+    max: 36,
+  })),
+  palette: PALETTE.map((c) => ({ r: c >> 16, g: (c >> 8) & 0xff, b: c & 0xff })),
+};
+const outerFrame: objects.OuterFrame = {
+  frameSwitch: 1,
+  index: 0,
+  size: 4,
+  items: range(objects.OUTER_FRAME_MODES, (i) => i).map((i) => ({ h: i * 32, s: 255, v: 200, a: 255 })),
+};
+const ambient: objects.Ambient = {
+  ambientSwitch: 1,
+  modeIndex: 1,
+  colourIndex: 0,
+  subtype: 1,
+  modeCount: objects.AMBIENT_MODES,
+  colourCount: 8,
+  modes: range(objects.AMBIENT_MODES, () => 0).map(() => ({ light: 50, speed: 3 })),
+};
+const funcInfo: objects.FuncInfo = {
+  ...{ dksCap: D.dksCap, shortcutCap: D.shortcutCap, macroCap: D.macroCap, snaptapCap: D.snaptapCap },
+  ...{ hypertapCap: D.hypertapCap, dksSlots: D.dksSlots, macroMaxEvents: D.macroMaxEvents },
+  ...{ dksMaxTrigger: 360, dksUsed: 0b101, shortcutUsed: 0b1, macroUsed: 0b1, snaptapUsed: 0b1, hypertapUsed: 0b1 },
+};
+const emptyRow = { code: 0, stages: [0, 0, 0, 0] };
+const dks: objects.DksRecord = {
+  ...{ used: 1, topLevel: 50, bottomLevel: 320, tickType: 0, tickMin: 3, tickMax: 5, name: 'Peek' },
+  rows: [
+    { code: 0x1a, stages: [0x81, 0x80, 0x80, 0x84] },
+    { code: 0x2c, stages: [0, 0, 0x82, 0] },
+    ...range(6, () => 0),
+  ].map((r) => (typeof r === 'number' ? emptyRow : r)),
+};
+const shortcut: objects.ShortcutRecord = {
+  ...{ used: 1, scType: 4, keyCount: 2, holdTime: 200, name: 'Ctrl/Esc' },
+  keys: [0x29, 0xe0, 0, 0, 0, 0],
+};
+const hello = [0x0b, 0x0b, 0x0c, 0x0c].map((code, i) => ({ code, flags: i % 2 ? 0 : 1, delay: i === 3 ? 0 : 30 }));
+const macro: objects.MacroRecord = {
+  ...{ used: 1, name: 'Hello', delayType: 0, delayMin: 30, delayMax: 35, repeat: 1, triggerType: 0, triggerDelay: 0 },
+  count: hello.length,
+  events: [
+    ...hello,
+    ...range(objects.MACRO_EVENTS - hello.length, () => 0).map(() => ({ code: 0, flags: 0, delay: 0 })),
+  ],
+};
+const freeSlots = <T>(l: Layout<T>, first: T, cap: number): Uint8Array => {
+  const out = new Uint8Array(l.size * cap);
+  out.set(l.encode(first));
+  return out;
+};
+const perfKey = (i: number): objects.PerfKey =>
+  i === 0
+    ? { trigger: 200, dead: 20, rapidPress: 30, rapidRelease: 30, flags: 0, switchType: 3 }
+    : { trigger: 120, dead: 20, rapidPress: 30, rapidRelease: 30, flags: 1, switchType: 3 };
+const switchSpec = (i: number): objects.SwitchSpec => ({
+  ...{ triggerAccuracy: 1, minTrigger: 10, maxTrigger: i < 8 ? 400 : 340, minRapid: 1, maxRapid: 200 },
+  ...{ rapidAccuracy: 1, deadAccuracy: 1, maxDead: 60 },
+});
+const calibrationKey = (i: number): objects.CalibrationKey => ({ min: 1850 + (i % 7) * 11, max: 3300 + (i % 5) * 13 });
+
+/** The bytes of every object of the sample device, as the registry sizes them. */
+function sampleObjects(): Record<ObjectName, Uint8Array> {
+  const all: Record<ObjectName, Uint8Array> = {
+    descriptor: objects.DescriptorLayout.encode(D),
+    status: objects.StatusLayout.encode({ battery: 0xff, charging: 0, accessMode: 0, syncing: 0 }),
+    themes: objects.ThemesLayout.encode(themes),
+    settings: objects.SettingsLayout.encode(settings),
+    keymap: encodeU16List([...LAYER0, ...LAYER1, ...range(KEYS * (D.layerCount - 2), () => 0)]),
+    colours: encodeList(
+      objects.RgbLayout,
+      range(KEYS, (i) => ({ r: (i * 3) & 0xff, g: 255 - i * 3, b: 128 })),
+    ),
+    lighting: objects.LightingLayout.encode(lighting),
+    funcInfo: objects.FuncInfoLayout.encode(funcInfo),
+    dks: freeSlots(objects.DksRecordLayout, dks, D.dksCap),
+    shortcut: freeSlots(objects.ShortcutRecordLayout, shortcut, D.shortcutCap),
+    macro: freeSlots(objects.MacroRecordLayout, macro, D.macroCap),
+    snaptap: freeSlots(objects.SnaptapRecordLayout, { used: 1, keyA: KEY_A, keyB: KEY_D, mode: 0 }, D.snaptapCap),
+    hypertap: freeSlots(
+      objects.HypertapRecordLayout,
+      { used: 1, keyA: KEY_A, secondKind: 0, second: KEY_D },
+      D.hypertapCap,
+    ),
+    outerFrame: objects.OuterFrameLayout.encode(outerFrame),
+    perf: encodeList(objects.PerfKeyLayout, range(KEYS, perfKey)),
+    switches: encodeList(objects.SwitchSpecLayout, range(objects.SWITCH_TYPES, switchSpec)),
+    calibration: new Uint8Array([2, ...encodeList(objects.CalibrationKeyLayout, range(KEYS, calibrationKey))]),
+    adc: encodeU16List(range(KEYS, (i) => 2050 + (i % 9) * 3)),
+    rapidComplete: new Uint8Array([1]),
+    ambient: objects.AmbientLayout.encode(ambient),
+  };
+  for (const name of Object.keys(OBJECTS) as ObjectName[])
+    if (all[name].length !== OBJECTS[name].size(D)) throw new Error(`docs: sample ${name} has the wrong size`);
+  return all;
+}
+
+/* ---------- the examples ---------- */
+
+export interface Step {
+  dir: 'host' | 'device';
+  frame: Frame;
+  /** The report as sent, when an example shows a deliberately malformed one. */
+  report?: Uint8Array;
+  label?: string;
+}
+export interface Example {
+  section: string;
+  title: string;
+  note: string;
+  steps: Step[];
+}
+
+const host = (f: Frame): Step => ({ dir: 'host', frame: f });
+const device = (f: Frame): Step => ({ dir: 'device', frame: f });
+const bytes = (...parts: (number | number[] | Uint8Array)[]): Uint8Array =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === 'number' ? [p] : Array.from(p))));
+const commandAck = (cmd: number, sub: number, data = [0]): Step =>
+  device({ cmd, sub: sub | SUB_WRITE, offset: 0, data: bytes(data) });
+
+/** Builds every example, in the order of the document. */
+export function buildExamples(): Example[] {
+  const obj = sampleObjects();
+  const out: Example[] = [];
+  let section = '';
+  const add = (title: string, note: string, steps: Step[]): void => void out.push({ section, title, note, steps });
+  const read = (title: string, note: string, name: ObjectName, offset = 0, length = READ_TO_END): void => {
+    const { cmd, sub } = OBJECTS[name];
+    const all = obj[name];
+    const part = all.subarray(offset, length === READ_TO_END ? all.length : offset + length);
+    add(title, note, [host(readRequest(cmd, sub, offset, length)), ...chunkFrames(cmd, sub, offset, part).map(device)]);
+  };
+  const write = (title: string, note: string, name: ObjectName, offset: number, payload: Uint8Array): void => {
+    const { cmd, sub } = OBJECTS[name];
+    const ack = device({ cmd, sub: sub | SUB_WRITE, offset, data: bytes(0, u16le(payload.length)) });
+    add(title, note, [...writeFrames(cmd, sub, offset, payload).map(host), ack]);
+  };
+  const command = (title: string, note: string, cmd: number, sub: number, data: Uint8Array): void =>
+    add(title, note, [host(commandFrame(cmd, sub, data)), commandAck(cmd, sub)]);
+  const notify = (title: string, note: string, sub: number, data: Uint8Array, offset = 0): void =>
+    add(title, note, [device({ cmd: CMD.notify, sub, offset, data })]);
+  const refused = (title: string, note: string, request: Step[], code: number): void => {
+    const last = request[request.length - 1]!;
+    const sub = last.report ? last.report[1]! : last.frame.sub;
+    add(title, note, [...request, device(errorFrame(code, last.frame.cmd, sub))]);
+  };
+
+  section = 'System (0x01)';
+  read('Handshake', 'Read the descriptor to the end. Always the first request after connecting.', 'descriptor');
+  read('Read the status', 'Battery 0xFF: this wired model has no battery.', 'status');
+  read('Read the theme slots', 'The 66-byte object streams in two frames; the second carries offset 56.', 'themes');
+  write('Switch theme', 'Write one byte at offset 0: slot 2 becomes current.', 'themes', 0, bytes(2));
+  write(
+    'Rename theme slot 3',
+    'Names sit at offset 2 + 16 × slot; this one is UTF-8 with a 3-byte character.',
+    'themes',
+    objects.themeNameOffset(3),
+    encodeText('Rapid ⚡', objects.NAME_BYTES),
+  );
+  read('Read the settings', '', 'settings');
+  write(
+    'Write the settings',
+    'Sleep after 15 minutes.',
+    'settings',
+    0,
+    objects.SettingsLayout.encode({ ...settings, sleepTime: 15 }),
+  );
+  command(
+    'Factory reset',
+    "Every object returns to its default. Any data other than 'RST' is refused.",
+    CMD.system,
+    SUB.system.factoryReset,
+    ascii('RST'),
+  );
+  command(
+    'Enter the bootloader',
+    'Acknowledged, then the device restarts in bootloader mode.',
+    CMD.system,
+    SUB.system.bootloader,
+    ascii('BOOT'),
+  );
+
+  section = 'Key map (0x02)';
+  read(
+    'Read layer 0',
+    'Layer n starts at offset n × keyCount × 2; 136 bytes arrive in three frames.',
+    'keymap',
+    0,
+    KEYS * 2,
+  );
+  write(
+    'Write layer 1',
+    'F1-F12 on the number row. Three frames, committed and acknowledged once.',
+    'keymap',
+    KEYS * 2,
+    encodeU16List(LAYER1),
+  );
+  write(
+    'Write one key',
+    'Key 63 of layer 0 (Fn) becomes momentary layer 1: key code 0x4001.',
+    'keymap',
+    63 * 2,
+    encodeU16List([makeKeycode(KEYCODE_KIND.layer, 1)]),
+  );
+  command(
+    'Assign a key code to several keys',
+    'Layer 2, keys 1-3 get macro slot 0 (key code 0xA000).',
+    CMD.keymap,
+    SUB.keymap.setKeys,
+    bytes(2, u16le(makeKeycode(KEYCODE_KIND.macro, 0)), keyMask([1, 2, 3])),
+  );
+  command(
+    'Reset a layer',
+    'Layer 1 returns to the default layout; 0xFF would reset every layer.',
+    CMD.keymap,
+    SUB.keymap.resetLayer,
+    bytes(1),
+  );
+
+  section = 'Key colour and lighting (0x03)';
+  read('Read every key colour', '68 keys × 3 bytes stream in four frames.', 'colours');
+  write('Write one key colour', 'Key 10 turns red: offset 10 × 3.', 'colours', 30, bytes(0xff, 0, 0));
+  command(
+    'Paint several keys',
+    'Keys 31-33 (A, S, D) turn blue.',
+    CMD.keyColour,
+    SUB.keyColour.setKeys,
+    bytes(0, 0, 0xff, keyMask([31, 32, 33])),
+  );
+  read('Read the lighting', '', 'lighting');
+  write(
+    'Write the lighting',
+    'Mode 5 becomes active.',
+    'lighting',
+    0,
+    objects.LightingLayout.encode({ ...lighting, modeIndex: 5 }),
+  );
+
+  section = 'Advanced keys (0x04)';
+  const dksSize = objects.DksRecordLayout.size;
+  read('Read the function info', 'Capacities and the used-slot bitmaps.', 'funcInfo');
+  read('Read DKS slot 0', 'Slot n starts at n × 72.', 'dks', 0, dksSize);
+  write('Write DKS slot 2', '', 'dks', 2 * dksSize, objects.DksRecordLayout.encode({ ...dks, name: 'Jump' }));
+  write(
+    'Free DKS slot 2',
+    'A record whose used byte is 0 frees the slot (the rest must be zero).',
+    'dks',
+    2 * dksSize,
+    new Uint8Array(dksSize),
+  );
+  read('Read shortcut slot 0', '', 'shortcut', 0, objects.ShortcutRecordLayout.size);
+  write(
+    'Write shortcut slot 1',
+    'A lock shortcut of one key.',
+    'shortcut',
+    objects.ShortcutRecordLayout.size,
+    objects.ShortcutRecordLayout.encode({
+      used: 1,
+      scType: 2,
+      keyCount: 1,
+      holdTime: 200,
+      name: 'Lock Win',
+      keys: [0xe3, 0, 0, 0, 0, 0],
+    }),
+  );
+  read(
+    'Read the head of macro slot 0',
+    'The 28-byte header and the four events in use: a read may stop anywhere.',
+    'macro',
+    0,
+    28 + 4 * objects.MacroEventLayout.size,
+  );
+  write(
+    'Write macro slot 0',
+    'Whole 428-byte record, eight frames; events past count are zero.',
+    'macro',
+    0,
+    objects.MacroRecordLayout.encode(macro),
+  );
+  read('Read the snap-tap list', 'Eight 4-byte slots in one frame.', 'snaptap');
+  write(
+    'Write snap-tap slot 1',
+    'Keys W (16) and S (32), first input wins.',
+    'snaptap',
+    4,
+    objects.SnaptapRecordLayout.encode({ used: 1, keyA: 16, keyB: 32, mode: 1 }),
+  );
+  read('Read the hyper-tap list', '', 'hypertap');
+  write(
+    'Write hyper-tap slot 1',
+    '',
+    'hypertap',
+    5,
+    objects.HypertapRecordLayout.encode({ used: 1, keyA: 16, secondKind: 0, second: 32 }),
+  );
+
+  section = 'Outer-frame light (0x07)';
+  read('Read the outer frame', '', 'outerFrame');
+  write(
+    'Write the outer frame',
+    'Mode 1 becomes active.',
+    'outerFrame',
+    0,
+    objects.OuterFrameLayout.encode({ ...outerFrame, index: 1 }),
+  );
+
+  section = 'Notifications (0x08)';
+  command(
+    'Set the report mode',
+    'Mode 2 (trigger stream) for keys A, S and D.',
+    CMD.notify,
+    SUB.notify.reportMode,
+    bytes(REPORT_MODE.triggerStream, keyMask([31, 32, 33])),
+  );
+  const samples = [
+    { keyId: 31, trigger: 150, adc: 2400 },
+    { keyId: 32, trigger: 0, adc: 2050 },
+    { keyId: 33, trigger: 40, adc: 2150 },
+  ];
+  notify(
+    'Trigger stream',
+    'Three 5-byte samples; up to 11 fit one frame.',
+    SUB.notify.triggerAdc,
+    encodeList(objects.TriggerSampleLayout, samples),
+  );
+  notify(
+    'Key event',
+    'Key 31 (A, code 0x0004) pressed at device time 123456 ms.',
+    SUB.notify.keyEvent,
+    objects.KeyEventLayout.encode({ keyId: KEY_A, down: 1, code: 0x04, time: 123456 }),
+  );
+  notify(
+    'Calibration state',
+    'Offset 0 of the calibration object: the state became 1 (running).',
+    SUB.notify.calibration,
+    bytes(1),
+  );
+  notify(
+    'Calibration progress',
+    'Key 31 min and max at offset 1 + 31 × 4.',
+    SUB.notify.calibration,
+    objects.CalibrationKeyLayout.encode({ min: 1840, max: 3320 }),
+    1 + KEY_A * 4,
+  );
+  notify(
+    'Sync',
+    'The device started writing flash (1); a second one with 0 follows when it settles.',
+    SUB.notify.sync,
+    bytes(1),
+  );
+  notify(
+    'Status',
+    'Sent when a Status field changes.',
+    SUB.notify.status,
+    objects.StatusLayout.encode({ battery: 0xff, charging: 0, accessMode: 0, syncing: 1 }),
+  );
+
+  section = 'Key performance (0x0A)';
+  read('Read the performance of keys 0-9', 'Ten 10-byte records, offset 0, length 100.', 'perf', 0, 100);
+  write(
+    'Write the performance of key 3',
+    'Offset 3 × 10; actuation 0.80 mm, rapid trigger on.',
+    'perf',
+    30,
+    objects.PerfKeyLayout.encode({ ...perfKey(3), trigger: 80 }),
+  );
+  command(
+    'Set one field on several keys',
+    'Actuation 1.50 mm (150) for keys 31-33.',
+    CMD.performance,
+    SUB.performance.setKeys,
+    bytes(PERF_FIELD.trigger, u16le(150), keyMask([31, 32, 33])),
+  );
+  read('Read the switch types', '17 × 16 bytes in five frames; row n-1 describes switch type n.', 'switches');
+  read('Read the calibration head', 'The state byte and keys 0-3.', 'calibration', 0, 17);
+  write('Start calibration', 'Write the state byte: 1 start, 2 save, 0 cancel.', 'calibration', 0, bytes(1));
+  read('Read the ADC values', 'One raw u16 per key, three frames.', 'adc');
+  read('Read rapid-complete', '', 'rapidComplete');
+  write('Write rapid-complete', '', 'rapidComplete', 0, bytes(0));
+
+  section = 'Ambient light (0x0B)';
+  read('Read the ambient light', '', 'ambient');
+  write(
+    'Write the ambient light',
+    'Switched off.',
+    'ambient',
+    0,
+    objects.AmbientLayout.encode({ ...ambient, ambientSwitch: 0 }),
+  );
+
+  section = 'Firmware update (0x0C)';
+  const image = bytes(
+    ascii('KTFW'),
+    D.modelId,
+    1,
+    4,
+    0,
+    range(192, (i) => (i * 37 + 11) & 0xff),
+  );
+  const begin: objects.FirmwareBegin = { target: 0, size: image.length, version: [1, 4, 0], crc: crc32(image) };
+  const F = CMD.firmware;
+  const chunks = (from: number): Step[] =>
+    chunkFrames(F, SUB.firmware.chunk | SUB_WRITE, 0, image.subarray(from * objects.FIRMWARE_CHUNK)).map((f, i) =>
+      host({ ...f, offset: from + i }),
+    );
+  const windowAck = (last: number): Step =>
+    device({
+      cmd: F,
+      sub: SUB.firmware.chunk | SUB_WRITE,
+      offset: last,
+      data: bytes(0, u16le(last), u32le(image.length)),
+    });
+  command(
+    'Begin an update',
+    `A ${image.length}-byte image; resumeFrom 0: nothing held yet.`,
+    F,
+    SUB.firmware.begin,
+    objects.FirmwareBeginLayout.encode(begin),
+  );
+  out[out.length - 1]!.steps[1] = commandAck(F, SUB.firmware.begin, [0, ...u32le(0)]);
+  add(
+    'Send a window of chunks',
+    'Chunk numbers in the offset; only the last chunk of the window (no more bit) is acknowledged.',
+    [...chunks(0), windowAck(3)],
+  );
+  command(
+    'Finish',
+    'The device verified CRC-32, header, model and version, and switches to the new image.',
+    F,
+    SUB.firmware.finish,
+    new Uint8Array(0),
+  );
+  add('Read the update status', 'State 2: verified and applied.', [
+    host(readRequest(F, SUB.firmware.status)),
+    device({
+      cmd: F,
+      sub: SUB.firmware.status,
+      offset: 0,
+      data: objects.FirmwareProgressLayout.encode({ state: 2, received: image.length, size: image.length }),
+    }),
+  ]);
+  add(
+    'Resume after a cut',
+    'The link dropped after chunk 1. The same begin again answers resumeFrom 112 (bytes held); the host continues at chunk 112 / 56 = 2.',
+    [
+      host(commandFrame(F, SUB.firmware.begin, objects.FirmwareBeginLayout.encode(begin))),
+      commandAck(F, SUB.firmware.begin, [0, ...u32le(2 * objects.FIRMWARE_CHUNK)]),
+      ...chunks(2),
+      windowAck(3),
+    ],
+  );
+
+  section = 'Errors (0xEE)';
+  const settingsWrite = writeFrames(CMD.system, SUB.system.settings, 0, obj.settings)[0]!;
+  const badCrc = encodeFrame(settingsWrite);
+  badCrc[6] ^= 0xff;
+  refused(
+    'Bad CRC',
+    'Header byte 6 corrupted in transit.',
+    [
+      {
+        dir: 'host',
+        frame: settingsWrite,
+        report: badCrc,
+        label: `settings write · CRC corrupted (correct: ${hex(crc16(settingsWrite.data), 4)})`,
+      },
+    ],
+    DEVICE_ERROR.badCrc,
+  );
+  const badLength = encodeFrame(readRequest(CMD.system, SUB.system.status));
+  badLength[2] = 60;
+  refused(
+    'Bad length',
+    'The header declares 60 data bytes; at most 56 fit.',
+    [{ dir: 'host', frame: decodeFrameLoose(badLength), report: badLength, label: 'status read · length 60' }],
+    DEVICE_ERROR.badLength,
+  );
+  refused(
+    'Unknown command',
+    'Group 0x05 does not exist.',
+    [host(readRequest(0x05, 0x01))],
+    DEVICE_ERROR.unknownCommand,
+  );
+  refused(
+    'Out of range',
+    'The 544-byte key map has no offset 544.',
+    [host(readRequest(CMD.keymap, SUB.keymap.keymap, 544, 2))],
+    DEVICE_ERROR.outOfRange,
+  );
+  refused(
+    'Invalid value',
+    'Sleep time 0 is outside 1-60: nothing changes.',
+    writeFrames(CMD.system, SUB.system.settings, 0, objects.SettingsLayout.encode({ ...settings, sleepTime: 0 })).map(
+      host,
+    ),
+    DEVICE_ERROR.invalidValue,
+  );
+  refused(
+    'Busy in bootloader mode',
+    'Only the handshake and firmware commands are served there.',
+    [host(readRequest(CMD.keymap, SUB.keymap.keymap))],
+    DEVICE_ERROR.busy,
+  );
+  refused(
+    'Not supported',
+    'The descriptor is read-only.',
+    [host(commandFrame(CMD.system, SUB.system.handshake, new Uint8Array(1)))],
+    DEVICE_ERROR.notSupported,
+  );
+  const layer1 = writeFrames(CMD.keymap, SUB.keymap.keymap, KEYS * 2, encodeU16List(LAYER1));
+  refused(
+    'Out of sequence',
+    'The second frame of a stream skips 56 bytes; the whole stream is dropped.',
+    [host(layer1[0]!), host(layer1[2]!)],
+    DEVICE_ERROR.sequence,
+  );
+  refused(
+    'Verification failed',
+    'The image received does not match the CRC-32 announced by begin; the old firmware keeps running.',
+    [host(commandFrame(F, SUB.firmware.finish, new Uint8Array(0)))],
+    DEVICE_ERROR.verifyFailed,
+  );
+  return out;
+}
+
+/** Decodes a report without checking its length and CRC, to label deliberately malformed examples. */
+function decodeFrameLoose(report: Uint8Array): Frame {
+  return { cmd: report[0]!, sub: report[1]!, offset: report[4]! | (report[5]! << 8), data: new Uint8Array(0) };
+}
+
+/* ---------- the document ---------- */
+
+export function generateSections(): Map<string, string> {
+  return new Map([
+    ['constants', constantsSection()],
+    ['crc', crcSection()],
+    ['commands', commandsSection()],
+    ['sizes', sizesSection()],
+    ['layouts', layoutsSection()],
+    ['enumerations', enumerationsSection()],
+    ['examples', examplesSection()],
+  ]);
+}
+
+const beginMarker = (name: string): string => `<!-- BEGIN GENERATED: ${name} -->`;
+const endMarker = (name: string): string => `<!-- END GENERATED: ${name} -->`;
+
+/** Replaces every generated section of `doc`; throws when a section's markers are missing. */
+export function applySections(doc: string, sections: Map<string, string>): string {
+  let out = doc;
+  for (const [name, body] of sections) {
+    const from = out.indexOf(beginMarker(name));
+    const to = out.indexOf(endMarker(name));
+    if (from < 0 || to < from) throw new Error(`docs/protocol.md lacks the markers of section "${name}"`);
+    const inner = ['<!-- prettier-ignore-start -->', body, '<!-- prettier-ignore-end -->'].join('\n\n');
+    out = `${out.slice(0, from)}${beginMarker(name)}\n\n${inner}\n\n${out.slice(to)}`;
+  }
+  return out;
+}
+
+function main(): void {
+  const sections = generateSections();
+  if (process.argv.includes('--write') || process.argv.includes('--check')) {
+    const doc = readFileSync(DOC_PATH, 'utf8');
+    const next = applySections(doc, sections);
+    if (process.argv.includes('--write')) {
+      writeFileSync(DOC_PATH, next);
+      console.log(next === doc ? 'docs/protocol.md is up to date' : 'docs/protocol.md rewritten');
+    } else if (next !== doc) {
+      console.error('docs/protocol.md is out of date: run node --import tsx scripts/protocol-examples.ts --write');
+      process.exitCode = 1;
+    }
+    return;
+  }
+  for (const [name, body] of sections) console.log(`${beginMarker(name)}\n\n${body}\n\n${endMarker(name)}\n`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

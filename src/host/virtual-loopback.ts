@@ -1,0 +1,50 @@
+/**
+ * Virtual keyboards on a loopback link, for Node hosts (tests, benchmarks, the desktop bridge). The browser host runs
+ * the same firmware in a worker instead.
+ */
+import { findModel } from '../core/models.ts';
+import { VirtualKeyboard } from '../firmware/index.ts';
+import type { VirtualDeviceOptions } from '../service/context.ts';
+import type { VirtualDeviceHandle } from '../service/service.ts';
+import { LoopbackTransport } from '../transport/loopback.ts';
+import { LINK_PRESETS, type LinkOptions } from '../transport/types.ts';
+
+export interface LoopbackVirtual extends VirtualDeviceHandle {
+  keyboard: VirtualKeyboard;
+  transport: LoopbackTransport;
+}
+
+const presetFor = (accessMode: number | undefined): LinkOptions =>
+  accessMode === 1 ? LINK_PRESETS.wireless24g : accessMode === 2 ? LINK_PRESETS.bluetooth : LINK_PRESETS.usb;
+
+/**
+ * Makes a factory for the service's `createVirtual`. `link` overrides the link the access mode implies (tests use
+ * `LINK_PRESETS.instant`). Every keyboard made is kept in `made` so a test can press keys or pull the cable.
+ */
+export function loopbackVirtualFactory(link?: Partial<LinkOptions>) {
+  let serial = 1;
+  const made: LoopbackVirtual[] = [];
+  const create = async (options: VirtualDeviceOptions): Promise<LoopbackVirtual> => {
+    const model = findModel(options.displayName);
+    const keyboard = new VirtualKeyboard({
+      model: options.displayName,
+      fwVer: options.fwVer,
+      ...(options.hwVer ? { hwVer: options.hwVer } : {}),
+      ...(options.accessMode !== undefined ? { accessMode: options.accessMode } : {}),
+      serial: `VK${String(serial++).padStart(8, '0')}`,
+    });
+    const transport = new LoopbackTransport(
+      keyboard,
+      { vendorId: model?.vendorId ?? 0, productId: model?.productId ?? 0, productName: model?.displayName ?? '' },
+      { ...presetFor(options.accessMode), ...link },
+    );
+    const handle: LoopbackVirtual = {
+      keyboard,
+      transport,
+      pressKey: async (keyId, depth) => keyboard.pressKey(keyId, depth),
+    };
+    made.push(handle);
+    return handle;
+  };
+  return { create, made };
+}

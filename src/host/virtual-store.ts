@@ -1,0 +1,48 @@
+/**
+ * Where virtual keyboards keep their flash between visits: IndexedDB, one record per keyboard (its spec and flash
+ * image), like a real keyboard keeps its settings in flash.
+ */
+import type { VirtualKeyboardSpec } from './worker-messages.ts';
+
+const DB_NAME = 'keytune';
+const STORE = 'virtual-keyboards';
+
+export interface StoredKeyboard {
+  id: string;
+  spec: VirtualKeyboardSpec;
+  image: Uint8Array;
+  savedAt: number;
+}
+
+function openDb(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB_NAME, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'id' });
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB is not available'));
+  });
+}
+
+function run<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return openDb().then(
+    (db) =>
+      new Promise<T>((resolve, reject) => {
+        const tx = db.transaction(STORE, mode);
+        const req = fn(tx.objectStore(STORE));
+        tx.oncomplete = () => {
+          db.close();
+          resolve(req.result);
+        };
+        tx.onerror = () => {
+          db.close();
+          reject(tx.error ?? new Error('IndexedDB transaction failed'));
+        };
+      }),
+  );
+}
+
+export const virtualStore = {
+  all: (): Promise<StoredKeyboard[]> => run('readonly', (s) => s.getAll() as IDBRequest<StoredKeyboard[]>),
+  put: (record: StoredKeyboard): Promise<IDBValidKey> => run('readwrite', (s) => s.put(record)),
+  remove: (id: string): Promise<undefined> => run('readwrite', (s) => s.delete(id)),
+};

@@ -1,0 +1,55 @@
+/**
+ * Start-up in the spec's order (spec-2 §4 Startup): default resources, device access, device config, update checker.
+ * Translation and mounting follow in main.tsx. Kept free of React so each step is testable with fakes.
+ */
+import { callService } from '../call';
+import { connectAppEvents } from '../app-events';
+import { createDeviceStore, parseDeviceList, type DeviceStore } from '../device-list/store';
+import type { Host } from '../host-types';
+import { createUpdateChecker, type UpdateChecker } from '../update-checker';
+import { loadDefaultResources, type DefaultResources } from './resources';
+import { parseVirtualParams, virtualsToAdd } from './virtual-param';
+import { buildArgs } from '../../service/bridge';
+
+export interface BootOptions {
+  fetch: Parameters<typeof loadDefaultResources>[0];
+  baseUrl: string;
+  createHost(): Promise<Host>;
+  /** The page address's query string, for ?virtual=. */
+  search: string;
+}
+
+export interface AppServices {
+  host: Host;
+  resources: DefaultResources;
+  devices: DeviceStore;
+  updates: UpdateChecker;
+}
+
+/** Reads the device list, then attaches the virtual keyboards the address asks for and are not there yet. */
+export async function loadDeviceConfig(host: Host, devices: DeviceStore, search: string): Promise<void> {
+  const list = async () => {
+    const result = await callService(host.bridge, 'app_info', 'get_dev_list');
+    if (result.ok) devices.getState().setDevices(parseDeviceList(result.value));
+  };
+  await list();
+  const { requests, rejected } = parseVirtualParams(search);
+  for (const value of rejected) console.warn(`Ignoring ?virtual=${value}: expected model@version, e.g. made68pro@1.3.7`);
+  const missing = virtualsToAdd(requests, devices.getState().devices);
+  for (const request of missing) {
+    await host.bridge
+      .call('app_info', 'add_virtual_device', buildArgs({ display_name: request.model.displayName, fw_ver: request.fwVer }))
+      .catch((e: unknown) => console.warn(`Could not attach virtual ${request.model.name}@${request.fwVer}`, e));
+  }
+  if (missing.length > 0) await list();
+}
+
+export async function boot(options: BootOptions): Promise<AppServices> {
+  const resources = await loadDefaultResources(options.fetch, options.baseUrl);
+  const host = await options.createHost();
+  const devices = createDeviceStore();
+  connectAppEvents(host.bridge, devices);
+  await loadDeviceConfig(host, devices, options.search);
+  const updates = createUpdateChecker(resources.version.firmware);
+  return { host, resources, devices, updates };
+}
