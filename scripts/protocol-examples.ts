@@ -129,7 +129,7 @@ function commandsSection(): string {
     const cmd = CMD[group as keyof typeof CMD];
     for (const [name, sub] of Object.entries(subs as Record<string, number>)) {
       const obj = findObject(cmd, sub);
-      const info = obj
+      const info: readonly [string, string] | undefined = obj
         ? [OBJECTS[obj].writable ? 'read, write' : 'read', `object \`${obj}\`: ${OBJECT_LAYOUT[obj]}`]
         : COMMAND_INFO[`${group}.${name}`];
       if (!info) throw new Error(`docs: no description for ${group}.${name}`);
@@ -597,7 +597,7 @@ export const SAMPLE_DESCRIPTOR: objects.Descriptor = {
 const D = SAMPLE_DESCRIPTOR;
 const KEYS = D.keyCount;
 const FN = makeKeycode(KEYCODE_KIND.special, 0x01);
-const range = (n: number, f: (i: number) => number): number[] => Array.from({ length: n }, (_, i) => f(i));
+const range = <T = number>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
 const ascii = (s: string): Uint8Array => new TextEncoder().encode(s);
 const u16le = (v: number): number[] => [v & 0xff, v >> 8];
 const u32le = (v: number): number[] => [v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff, v >>> 24];
@@ -751,277 +751,194 @@ const bytes = (...parts: (number | number[] | Uint8Array)[]): Uint8Array =>
 const commandAck = (cmd: number, sub: number, data = [0]): Step =>
   device({ cmd, sub: sub | SUB_WRITE, offset: 0, data: bytes(data) });
 
-/** Builds every example, in the order of the document. */
-export function buildExamples(): Example[] {
-  const obj = sampleObjects();
-  const out: Example[] = [];
-  let section = '';
-  const add = (title: string, note: string, steps: Step[]): void => void out.push({ section, title, note, steps });
-  const read = (title: string, note: string, name: ObjectName, offset = 0, length = READ_TO_END): void => {
-    const { cmd, sub } = OBJECTS[name];
-    const all = obj[name];
-    const part = all.subarray(offset, length === READ_TO_END ? all.length : offset + length);
-    add(title, note, [host(readRequest(cmd, sub, offset, length)), ...chunkFrames(cmd, sub, offset, part).map(device)]);
-  };
-  const write = (title: string, note: string, name: ObjectName, offset: number, payload: Uint8Array): void => {
-    const { cmd, sub } = OBJECTS[name];
-    const ack = device({ cmd, sub: sub | SUB_WRITE, offset, data: bytes(0, u16le(payload.length)) });
-    add(title, note, [...writeFrames(cmd, sub, offset, payload).map(host), ack]);
-  };
-  const command = (title: string, note: string, cmd: number, sub: number, data: Uint8Array): void =>
-    add(title, note, [host(commandFrame(cmd, sub, data)), commandAck(cmd, sub)]);
-  const notify = (title: string, note: string, sub: number, data: Uint8Array, offset = 0): void =>
-    add(title, note, [device({ cmd: CMD.notify, sub, offset, data })]);
-  const refused = (title: string, note: string, request: Step[], code: number): void => {
-    const last = request[request.length - 1]!;
-    const sub = last.report ? last.report[1]! : last.frame.sub;
-    add(title, note, [...request, device(errorFrame(code, last.frame.cmd, sub))]);
-  };
-
-  section = 'System (0x01)';
-  read('Handshake', 'Read the descriptor to the end. Always the first request after connecting.', 'descriptor');
-  read('Read the status', 'Battery 0xFF: this wired model has no battery.', 'status');
-  read('Read the theme slots', 'The 66-byte object streams in two frames; the second carries offset 56.', 'themes');
-  write('Switch theme', 'Write one byte at offset 0: slot 2 becomes current.', 'themes', 0, bytes(2));
-  write(
-    'Rename theme slot 3',
-    'Names sit at offset 2 + 16 × slot; this one is UTF-8 with a 3-byte character.',
-    'themes',
-    objects.themeNameOffset(3),
-    encodeText('Rapid ⚡', objects.NAME_BYTES),
-  );
-  read('Read the settings', '', 'settings');
-  write(
-    'Write the settings',
-    'Sleep after 15 minutes.',
-    'settings',
-    0,
-    objects.SettingsLayout.encode({ ...settings, sleepTime: 15 }),
-  );
-  command(
-    'Factory reset',
-    "Every object returns to its default. Any data other than 'RST' is refused.",
-    CMD.system,
-    SUB.system.factoryReset,
-    ascii('RST'),
-  );
-  command(
-    'Enter the bootloader',
-    'Acknowledged, then the device restarts in bootloader mode.',
-    CMD.system,
-    SUB.system.bootloader,
-    ascii('BOOT'),
-  );
-
-  section = 'Key map (0x02)';
-  read(
-    'Read layer 0',
-    'Layer n starts at offset n × keyCount × 2; 136 bytes arrive in three frames.',
-    'keymap',
-    0,
-    KEYS * 2,
-  );
-  write(
-    'Write layer 1',
-    'F1-F12 on the number row. Three frames, committed and acknowledged once.',
-    'keymap',
-    KEYS * 2,
-    encodeU16List(LAYER1),
-  );
-  write(
-    'Write one key',
-    'Key 63 of layer 0 (Fn) becomes momentary layer 1: key code 0x4001.',
-    'keymap',
-    63 * 2,
-    encodeU16List([makeKeycode(KEYCODE_KIND.layer, 1)]),
-  );
-  command(
-    'Assign a key code to several keys',
-    'Layer 2, keys 1-3 get macro slot 0 (key code 0xA000).',
-    CMD.keymap,
-    SUB.keymap.setKeys,
-    bytes(2, u16le(makeKeycode(KEYCODE_KIND.macro, 0)), keyMask([1, 2, 3])),
-  );
-  command(
-    'Reset a layer',
-    'Layer 1 returns to the default layout; 0xFF would reset every layer.',
-    CMD.keymap,
-    SUB.keymap.resetLayer,
-    bytes(1),
-  );
-
-  section = 'Key colour and lighting (0x03)';
-  read('Read every key colour', '68 keys × 3 bytes stream in four frames.', 'colours');
-  write('Write one key colour', 'Key 10 turns red: offset 10 × 3.', 'colours', 30, bytes(0xff, 0, 0));
-  command(
-    'Paint several keys',
-    'Keys 31-33 (A, S, D) turn blue.',
-    CMD.keyColour,
-    SUB.keyColour.setKeys,
-    bytes(0, 0, 0xff, keyMask([31, 32, 33])),
-  );
-  read('Read the lighting', '', 'lighting');
-  write(
-    'Write the lighting',
-    'Mode 5 becomes active.',
-    'lighting',
-    0,
-    objects.LightingLayout.encode({ ...lighting, modeIndex: 5 }),
-  );
-
-  section = 'Advanced keys (0x04)';
-  const dksSize = objects.DksRecordLayout.size;
-  read('Read the function info', 'Capacities and the used-slot bitmaps.', 'funcInfo');
-  read('Read DKS slot 0', 'Slot n starts at n × 72.', 'dks', 0, dksSize);
-  write('Write DKS slot 2', '', 'dks', 2 * dksSize, objects.DksRecordLayout.encode({ ...dks, name: 'Jump' }));
-  write(
-    'Free DKS slot 2',
-    'A record whose used byte is 0 frees the slot (the rest must be zero).',
-    'dks',
-    2 * dksSize,
-    new Uint8Array(dksSize),
-  );
-  read('Read shortcut slot 0', '', 'shortcut', 0, objects.ShortcutRecordLayout.size);
-  write(
-    'Write shortcut slot 1',
-    'A lock shortcut of one key.',
-    'shortcut',
-    objects.ShortcutRecordLayout.size,
-    objects.ShortcutRecordLayout.encode({
-      used: 1,
-      scType: 2,
-      keyCount: 1,
-      holdTime: 200,
-      name: 'Lock Win',
-      keys: [0xe3, 0, 0, 0, 0, 0],
-    }),
-  );
-  read(
+/** Title and note of each example, by id, in the order of the document; section headings start with '#'. */
+const EXAMPLE_TEXT: [id: string, title: string, note: string][] = [
+  ['#', 'System (0x01)', ''],
+  ['handshake', 'Handshake', 'Read the descriptor to the end; the first request after connecting.'],
+  ['status', 'Read the status', 'Battery 0xFF: this wired model has no battery.'],
+  ['themes', 'Read the theme slots', 'The 66-byte object streams in two frames; the second carries offset 56.'],
+  ['themeSwitch', 'Switch theme', 'One byte at offset 0: slot 2 becomes current.'],
+  ['themeRename', 'Rename theme slot 3', 'Names sit at offset 2 + 16 × slot; this one holds a 3-byte UTF-8 character.'],
+  ['settings', 'Read the settings', ''],
+  ['settingsWrite', 'Write the settings', 'Sleep after 15 minutes.'],
+  ['factoryReset', 'Factory reset', "Every object returns to its default. Data other than 'RST' is refused."],
+  ['bootloader', 'Enter the bootloader', 'Acknowledged, then the device restarts in bootloader mode.'],
+  ['#', 'Key map (0x02)', ''],
+  ['keymap', 'Read layer 0', 'Layer n starts at offset n × keyCount × 2; 136 bytes arrive in three frames.'],
+  ['keymapWrite', 'Write layer 1', 'F1-F12 on the number row: three frames, committed and acknowledged once.'],
+  ['keymapKey', 'Write one key', 'Key 63 of layer 0 (Fn) becomes momentary layer 1, key code 0x4001.'],
+  ['keymapSetKeys', 'Assign a key code to several keys', 'Layer 2, keys 1-3 get macro slot 0 (key code 0xA000).'],
+  ['resetLayer', 'Reset a layer', 'Layer 1 returns to the default layout; 0xFF would reset every layer.'],
+  ['#', 'Key colour and lighting (0x03)', ''],
+  ['colours', 'Read every key colour', '68 keys × 3 bytes stream in four frames.'],
+  ['colourWrite', 'Write one key colour', 'Key 10 turns red: offset 10 × 3.'],
+  ['colourSetKeys', 'Paint several keys', 'Keys 31-33 (A, S, D) turn blue.'],
+  ['lighting', 'Read the lighting', ''],
+  ['lightingWrite', 'Write the lighting', 'Mode 5 becomes active.'],
+  ['#', 'Advanced keys (0x04)', ''],
+  ['funcInfo', 'Read the function info', 'Capacities and the used-slot bitmaps.'],
+  ['dks', 'Read DKS slot 0', 'Slot n starts at offset n × 72.'],
+  ['dksWrite', 'Write DKS slot 2', ''],
+  ['dksFree', 'Free DKS slot 2', 'A record whose used byte is 0 frees the slot; the rest must be zero.'],
+  ['shortcut', 'Read shortcut slot 0', ''],
+  ['shortcutWrite', 'Write shortcut slot 1', 'A lock shortcut of one key.'],
+  [
+    'macro',
     'Read the head of macro slot 0',
     'The 28-byte header and the four events in use: a read may stop anywhere.',
-    'macro',
-    0,
-    28 + 4 * objects.MacroEventLayout.size,
-  );
+  ],
+  ['macroWrite', 'Write macro slot 0', 'The whole 428-byte record in eight frames; events past count are zero.'],
+  ['snaptap', 'Read the snap-tap list', 'Eight 4-byte slots in one frame.'],
+  ['snaptapWrite', 'Write snap-tap slot 1', 'Keys W (16) and S (32), first input wins.'],
+  ['hypertap', 'Read the hyper-tap list', ''],
+  ['hypertapWrite', 'Write hyper-tap slot 1', ''],
+  ['#', 'Outer-frame light (0x07)', ''],
+  ['outerFrame', 'Read the outer frame', ''],
+  ['outerFrameWrite', 'Write the outer frame', 'Mode 1 becomes active.'],
+  ['#', 'Notifications (0x08)', ''],
+  ['reportMode', 'Set the report mode', 'Mode 2 (trigger stream) for keys A, S and D.'],
+  ['triggerAdc', 'Trigger stream', 'Three 5-byte samples; up to 11 fit one frame.'],
+  ['keyEvent', 'Key event', 'Key 31 (A, code 0x0004) pressed at device time 123456 ms.'],
+  ['calibrationState', 'Calibration state', 'Offset 0 of the calibration object: the state became 1 (running).'],
+  ['calibrationKey', 'Calibration progress', 'Min and max of key 31, at offset 1 + 31 × 4 of the calibration object.'],
+  ['sync', 'Sync', 'The device started writing flash (1); another with 0 follows when it settles.'],
+  ['statusNotify', 'Status', 'Sent when a field of the status changes.'],
+  ['#', 'Key performance (0x0A)', ''],
+  ['perf', 'Read the performance of keys 0-9', 'Ten 10-byte records: offset 0, length 100.'],
+  ['perfWrite', 'Write the performance of key 3', 'Offset 3 × 10; actuation 0.80 mm, rapid trigger on.'],
+  ['perfSetKeys', 'Set one field on several keys', 'Actuation 1.50 mm (150) for keys 31-33.'],
+  ['switches', 'Read the switch types', '17 × 16 bytes in five frames; row n-1 describes switch type n.'],
+  ['calibration', 'Read the calibration head', 'The state byte and keys 0-3.'],
+  ['calibrationWrite', 'Start calibration', 'Write the state byte: 1 start, 2 save, 0 cancel.'],
+  ['adc', 'Read the ADC values', 'One raw u16 per key, in three frames.'],
+  ['rapidComplete', 'Read rapid-complete', ''],
+  ['rapidCompleteWrite', 'Write rapid-complete', ''],
+  ['#', 'Ambient light (0x0B)', ''],
+  ['ambient', 'Read the ambient light', ''],
+  ['ambientWrite', 'Write the ambient light', 'Switched off.'],
+  ['#', 'Firmware update (0x0C)', ''],
+  ['fwBegin', 'Begin an update', 'A 200-byte image; resumeFrom 0: nothing held yet.'],
+  ['fwChunks', 'Send a window of chunks', 'Chunk numbers travel in the offset; only the window end is acknowledged.'],
+  ['fwFinish', 'Finish', 'CRC-32, header, model and version verified: the device switches to the new image.'],
+  ['fwStatus', 'Read the update status', 'State 2: verified and applied.'],
+  ['fwResume', 'Resume after a cut', 'The link dropped after chunk 1; the same begin answers resumeFrom 112 bytes.'],
+  ['#', 'Errors (0xEE)', ''],
+  ['badCrc', 'Bad CRC', 'Header byte 6 was corrupted in transit.'],
+  ['badLength', 'Bad length', 'The header declares 60 data bytes; at most 56 fit.'],
+  ['unknownCommand', 'Unknown command', 'Group 0x05 does not exist.'],
+  ['outOfRange', 'Out of range', 'The 544-byte key map has no offset 544.'],
+  ['invalidValue', 'Invalid value', 'Sleep time 0 is outside 1-60; nothing changes.'],
+  ['busy', 'Busy in bootloader mode', 'Only the handshake and firmware commands are served there.'],
+  ['notSupported', 'Not supported', 'The descriptor is read-only.'],
+  ['sequence', 'Out of sequence', 'The second frame of a stream skips 56 bytes; the whole stream is dropped.'],
+  [
+    'verifyFailed',
+    'Verification failed',
+    'The image does not match the CRC-32 of begin; the old firmware keeps running.',
+  ],
+];
+
+/** The frames of every example, by id. */
+function exampleSteps(): Map<string, Step[]> {
+  const obj = sampleObjects();
+  const steps = new Map<string, Step[]>();
+  const add = (id: string, s: Step[]): void => void steps.set(id, s);
+  const read = (id: string, name: ObjectName, offset = 0, length = READ_TO_END): void => {
+    const { cmd, sub } = OBJECTS[name];
+    const part = obj[name].subarray(offset, length === READ_TO_END ? undefined : offset + length);
+    add(id, [host(readRequest(cmd, sub, offset, length)), ...chunkFrames(cmd, sub, offset, part).map(device)]);
+  };
+  const write = (id: string, name: ObjectName, offset: number, payload: Uint8Array): void => {
+    const { cmd, sub } = OBJECTS[name];
+    const ack = device({ cmd, sub: sub | SUB_WRITE, offset, data: bytes(0, u16le(payload.length)) });
+    add(id, [...writeFrames(cmd, sub, offset, payload).map(host), ack]);
+  };
+  const command = (id: string, cmd: number, sub: number, data: Uint8Array, ack = [0]): void =>
+    add(id, [host(commandFrame(cmd, sub, data)), commandAck(cmd, sub, ack)]);
+  const notify = (id: string, sub: number, data: Uint8Array, offset = 0): void =>
+    add(id, [device({ cmd: CMD.notify, sub, offset, data })]);
+  const refused = (id: string, code: number, request: Step[]): void => {
+    const last = request[request.length - 1]!;
+    add(id, [...request, device(errorFrame(code, last.frame.cmd, last.report?.[1] ?? last.frame.sub))]);
+  };
+  const { system, keymap, keyColour, notify: N, performance, firmware } = SUB;
+  const L = objects;
+  const mask = keyMask([31, 32, 33]);
+
+  read('handshake', 'descriptor');
+  read('status', 'status');
+  read('themes', 'themes');
+  write('themeSwitch', 'themes', 0, bytes(2));
+  write('themeRename', 'themes', L.themeNameOffset(3), encodeText('Rapid ⚡', L.NAME_BYTES));
+  read('settings', 'settings');
+  write('settingsWrite', 'settings', 0, L.SettingsLayout.encode({ ...settings, sleepTime: 15 }));
+  command('factoryReset', CMD.system, system.factoryReset, ascii('RST'));
+  command('bootloader', CMD.system, system.bootloader, ascii('BOOT'));
+
+  read('keymap', 'keymap', 0, KEYS * 2);
+  write('keymapWrite', 'keymap', KEYS * 2, encodeU16List(LAYER1));
+  write('keymapKey', 'keymap', 63 * 2, encodeU16List([makeKeycode(KEYCODE_KIND.layer, 1)]));
+  const macroKey = u16le(makeKeycode(KEYCODE_KIND.macro, 0));
+  command('keymapSetKeys', CMD.keymap, keymap.setKeys, bytes(2, macroKey, keyMask([1, 2, 3])));
+  command('resetLayer', CMD.keymap, keymap.resetLayer, bytes(1));
+
+  read('colours', 'colours');
+  write('colourWrite', 'colours', 10 * 3, bytes(0xff, 0, 0));
+  command('colourSetKeys', CMD.keyColour, keyColour.setKeys, bytes(0, 0, 0xff, mask));
+  read('lighting', 'lighting');
+  write('lightingWrite', 'lighting', 0, L.LightingLayout.encode({ ...lighting, modeIndex: 5 }));
+
+  const dksSize = L.DksRecordLayout.size;
+  const shortcutSize = L.ShortcutRecordLayout.size;
+  const lockWin = { used: 1, scType: 2, keyCount: 1, holdTime: 200, name: 'Lock Win', keys: [0xe3, 0, 0, 0, 0, 0] };
+  read('funcInfo', 'funcInfo');
+  read('dks', 'dks', 0, dksSize);
+  write('dksWrite', 'dks', 2 * dksSize, L.DksRecordLayout.encode({ ...dks, name: 'Jump' }));
+  write('dksFree', 'dks', 2 * dksSize, new Uint8Array(dksSize));
+  read('shortcut', 'shortcut', 0, shortcutSize);
+  write('shortcutWrite', 'shortcut', shortcutSize, L.ShortcutRecordLayout.encode(lockWin));
+  read('macro', 'macro', 0, 28 + 4 * L.MacroEventLayout.size);
+  write('macroWrite', 'macro', 0, L.MacroRecordLayout.encode(macro));
+  read('snaptap', 'snaptap');
+  write('snaptapWrite', 'snaptap', 4, L.SnaptapRecordLayout.encode({ used: 1, keyA: 16, keyB: 32, mode: 1 }));
+  read('hypertap', 'hypertap');
   write(
-    'Write macro slot 0',
-    'Whole 428-byte record, eight frames; events past count are zero.',
-    'macro',
-    0,
-    objects.MacroRecordLayout.encode(macro),
-  );
-  read('Read the snap-tap list', 'Eight 4-byte slots in one frame.', 'snaptap');
-  write(
-    'Write snap-tap slot 1',
-    'Keys W (16) and S (32), first input wins.',
-    'snaptap',
-    4,
-    objects.SnaptapRecordLayout.encode({ used: 1, keyA: 16, keyB: 32, mode: 1 }),
-  );
-  read('Read the hyper-tap list', '', 'hypertap');
-  write(
-    'Write hyper-tap slot 1',
-    '',
+    'hypertapWrite',
     'hypertap',
     5,
-    objects.HypertapRecordLayout.encode({ used: 1, keyA: 16, secondKind: 0, second: 32 }),
+    L.HypertapRecordLayout.encode({ used: 1, keyA: 16, secondKind: 0, second: 32 }),
   );
 
-  section = 'Outer-frame light (0x07)';
-  read('Read the outer frame', '', 'outerFrame');
-  write(
-    'Write the outer frame',
-    'Mode 1 becomes active.',
-    'outerFrame',
-    0,
-    objects.OuterFrameLayout.encode({ ...outerFrame, index: 1 }),
-  );
+  read('outerFrame', 'outerFrame');
+  write('outerFrameWrite', 'outerFrame', 0, L.OuterFrameLayout.encode({ ...outerFrame, index: 1 }));
 
-  section = 'Notifications (0x08)';
-  command(
-    'Set the report mode',
-    'Mode 2 (trigger stream) for keys A, S and D.',
-    CMD.notify,
-    SUB.notify.reportMode,
-    bytes(REPORT_MODE.triggerStream, keyMask([31, 32, 33])),
-  );
-  const samples = [
+  const trigger = [
     { keyId: 31, trigger: 150, adc: 2400 },
     { keyId: 32, trigger: 0, adc: 2050 },
     { keyId: 33, trigger: 40, adc: 2150 },
   ];
-  notify(
-    'Trigger stream',
-    'Three 5-byte samples; up to 11 fit one frame.',
-    SUB.notify.triggerAdc,
-    encodeList(objects.TriggerSampleLayout, samples),
-  );
-  notify(
-    'Key event',
-    'Key 31 (A, code 0x0004) pressed at device time 123456 ms.',
-    SUB.notify.keyEvent,
-    objects.KeyEventLayout.encode({ keyId: KEY_A, down: 1, code: 0x04, time: 123456 }),
-  );
-  notify(
-    'Calibration state',
-    'Offset 0 of the calibration object: the state became 1 (running).',
-    SUB.notify.calibration,
-    bytes(1),
-  );
-  notify(
-    'Calibration progress',
-    'Key 31 min and max at offset 1 + 31 × 4.',
-    SUB.notify.calibration,
-    objects.CalibrationKeyLayout.encode({ min: 1840, max: 3320 }),
-    1 + KEY_A * 4,
-  );
-  notify(
-    'Sync',
-    'The device started writing flash (1); a second one with 0 follows when it settles.',
-    SUB.notify.sync,
-    bytes(1),
-  );
-  notify(
-    'Status',
-    'Sent when a Status field changes.',
-    SUB.notify.status,
-    objects.StatusLayout.encode({ battery: 0xff, charging: 0, accessMode: 0, syncing: 1 }),
-  );
+  command('reportMode', CMD.notify, N.reportMode, bytes(REPORT_MODE.triggerStream, mask));
+  notify('triggerAdc', N.triggerAdc, encodeList(L.TriggerSampleLayout, trigger));
+  notify('keyEvent', N.keyEvent, L.KeyEventLayout.encode({ keyId: KEY_A, down: 1, code: 0x04, time: 123456 }));
+  notify('calibrationState', N.calibration, bytes(1));
+  notify('calibrationKey', N.calibration, L.CalibrationKeyLayout.encode({ min: 1840, max: 3320 }), 1 + KEY_A * 4);
+  notify('sync', N.sync, bytes(1));
+  notify('statusNotify', N.status, L.StatusLayout.encode({ battery: 0xff, charging: 0, accessMode: 0, syncing: 1 }));
 
-  section = 'Key performance (0x0A)';
-  read('Read the performance of keys 0-9', 'Ten 10-byte records, offset 0, length 100.', 'perf', 0, 100);
-  write(
-    'Write the performance of key 3',
-    'Offset 3 × 10; actuation 0.80 mm, rapid trigger on.',
-    'perf',
-    30,
-    objects.PerfKeyLayout.encode({ ...perfKey(3), trigger: 80 }),
-  );
-  command(
-    'Set one field on several keys',
-    'Actuation 1.50 mm (150) for keys 31-33.',
-    CMD.performance,
-    SUB.performance.setKeys,
-    bytes(PERF_FIELD.trigger, u16le(150), keyMask([31, 32, 33])),
-  );
-  read('Read the switch types', '17 × 16 bytes in five frames; row n-1 describes switch type n.', 'switches');
-  read('Read the calibration head', 'The state byte and keys 0-3.', 'calibration', 0, 17);
-  write('Start calibration', 'Write the state byte: 1 start, 2 save, 0 cancel.', 'calibration', 0, bytes(1));
-  read('Read the ADC values', 'One raw u16 per key, three frames.', 'adc');
-  read('Read rapid-complete', '', 'rapidComplete');
-  write('Write rapid-complete', '', 'rapidComplete', 0, bytes(0));
+  read('perf', 'perf', 0, 10 * L.PerfKeyLayout.size);
+  write('perfWrite', 'perf', 3 * L.PerfKeyLayout.size, L.PerfKeyLayout.encode({ ...perfKey(3), trigger: 80 }));
+  command('perfSetKeys', CMD.performance, performance.setKeys, bytes(PERF_FIELD.trigger, u16le(150), mask));
+  read('switches', 'switches');
+  read('calibration', 'calibration', 0, 1 + 4 * L.CalibrationKeyLayout.size);
+  write('calibrationWrite', 'calibration', 0, bytes(1));
+  read('adc', 'adc');
+  read('rapidComplete', 'rapidComplete');
+  write('rapidCompleteWrite', 'rapidComplete', 0, bytes(0));
 
-  section = 'Ambient light (0x0B)';
-  read('Read the ambient light', '', 'ambient');
-  write(
-    'Write the ambient light',
-    'Switched off.',
-    'ambient',
-    0,
-    objects.AmbientLayout.encode({ ...ambient, ambientSwitch: 0 }),
-  );
+  read('ambient', 'ambient');
+  write('ambientWrite', 'ambient', 0, L.AmbientLayout.encode({ ...ambient, ambientSwitch: 0 }));
 
-  section = 'Firmware update (0x0C)';
+  const F = CMD.firmware;
   const image = bytes(
     ascii('KTFW'),
     D.modelId,
@@ -1030,135 +947,65 @@ export function buildExamples(): Example[] {
     0,
     range(192, (i) => (i * 37 + 11) & 0xff),
   );
-  const begin: objects.FirmwareBegin = { target: 0, size: image.length, version: [1, 4, 0], crc: crc32(image) };
-  const F = CMD.firmware;
+  const begin = L.FirmwareBeginLayout.encode({ target: 0, size: image.length, version: [1, 4, 0], crc: crc32(image) });
   const chunks = (from: number): Step[] =>
-    chunkFrames(F, SUB.firmware.chunk | SUB_WRITE, 0, image.subarray(from * objects.FIRMWARE_CHUNK)).map((f, i) =>
+    chunkFrames(F, firmware.chunk | SUB_WRITE, 0, image.subarray(from * L.FIRMWARE_CHUNK)).map((f, i) =>
       host({ ...f, offset: from + i }),
     );
-  const windowAck = (last: number): Step =>
-    device({
-      cmd: F,
-      sub: SUB.firmware.chunk | SUB_WRITE,
-      offset: last,
-      data: bytes(0, u16le(last), u32le(image.length)),
-    });
-  command(
-    'Begin an update',
-    `A ${image.length}-byte image; resumeFrom 0: nothing held yet.`,
-    F,
-    SUB.firmware.begin,
-    objects.FirmwareBeginLayout.encode(begin),
-  );
-  out[out.length - 1]!.steps[1] = commandAck(F, SUB.firmware.begin, [0, ...u32le(0)]);
-  add(
-    'Send a window of chunks',
-    'Chunk numbers in the offset; only the last chunk of the window (no more bit) is acknowledged.',
-    [...chunks(0), windowAck(3)],
-  );
-  command(
-    'Finish',
-    'The device verified CRC-32, header, model and version, and switches to the new image.',
-    F,
-    SUB.firmware.finish,
-    new Uint8Array(0),
-  );
-  add('Read the update status', 'State 2: verified and applied.', [
-    host(readRequest(F, SUB.firmware.status)),
-    device({
-      cmd: F,
-      sub: SUB.firmware.status,
-      offset: 0,
-      data: objects.FirmwareProgressLayout.encode({ state: 2, received: image.length, size: image.length }),
-    }),
+  const chunkAck = (last: number): Step =>
+    device({ cmd: F, sub: firmware.chunk | SUB_WRITE, offset: last, data: bytes(0, u16le(last), u32le(image.length)) });
+  const progress = L.FirmwareProgressLayout.encode({ state: 2, received: image.length, size: image.length });
+  command('fwBegin', F, firmware.begin, begin, [0, ...u32le(0)]);
+  add('fwChunks', [...chunks(0), chunkAck(3)]);
+  command('fwFinish', F, firmware.finish, new Uint8Array(0));
+  add('fwStatus', [
+    host(readRequest(F, firmware.status)),
+    device({ cmd: F, sub: firmware.status, offset: 0, data: progress }),
   ]);
-  add(
-    'Resume after a cut',
-    'The link dropped after chunk 1. The same begin again answers resumeFrom 112 (bytes held); the host continues at chunk 112 / 56 = 2.',
-    [
-      host(commandFrame(F, SUB.firmware.begin, objects.FirmwareBeginLayout.encode(begin))),
-      commandAck(F, SUB.firmware.begin, [0, ...u32le(2 * objects.FIRMWARE_CHUNK)]),
-      ...chunks(2),
-      windowAck(3),
-    ],
-  );
+  const resumeAck = commandAck(F, firmware.begin, [0, ...u32le(2 * L.FIRMWARE_CHUNK)]);
+  add('fwResume', [host(commandFrame(F, firmware.begin, begin)), resumeAck, ...chunks(2), chunkAck(3)]);
 
-  section = 'Errors (0xEE)';
-  const settingsWrite = writeFrames(CMD.system, SUB.system.settings, 0, obj.settings)[0]!;
+  const settingsWrite = writeFrames(CMD.system, system.settings, 0, obj.settings)[0]!;
   const badCrc = encodeFrame(settingsWrite);
-  badCrc[6] ^= 0xff;
-  refused(
-    'Bad CRC',
-    'Header byte 6 corrupted in transit.',
-    [
-      {
-        dir: 'host',
-        frame: settingsWrite,
-        report: badCrc,
-        label: `settings write · CRC corrupted (correct: ${hex(crc16(settingsWrite.data), 4)})`,
-      },
-    ],
-    DEVICE_ERROR.badCrc,
-  );
-  const badLength = encodeFrame(readRequest(CMD.system, SUB.system.status));
+  badCrc[6]! ^= 0xff;
+  const crcLabel = `settings write · CRC corrupted (correct: ${hex(crc16(settingsWrite.data), 4)})`;
+  refused('badCrc', DEVICE_ERROR.badCrc, [{ dir: 'host', frame: settingsWrite, report: badCrc, label: crcLabel }]);
+  const statusRead = readRequest(CMD.system, system.status);
+  const badLength = encodeFrame(statusRead);
   badLength[2] = 60;
-  refused(
-    'Bad length',
-    'The header declares 60 data bytes; at most 56 fit.',
-    [{ dir: 'host', frame: decodeFrameLoose(badLength), report: badLength, label: 'status read · length 60' }],
-    DEVICE_ERROR.badLength,
-  );
-  refused(
-    'Unknown command',
-    'Group 0x05 does not exist.',
-    [host(readRequest(0x05, 0x01))],
-    DEVICE_ERROR.unknownCommand,
-  );
-  refused(
-    'Out of range',
-    'The 544-byte key map has no offset 544.',
-    [host(readRequest(CMD.keymap, SUB.keymap.keymap, 544, 2))],
-    DEVICE_ERROR.outOfRange,
-  );
-  refused(
-    'Invalid value',
-    'Sleep time 0 is outside 1-60: nothing changes.',
-    writeFrames(CMD.system, SUB.system.settings, 0, objects.SettingsLayout.encode({ ...settings, sleepTime: 0 })).map(
-      host,
-    ),
-    DEVICE_ERROR.invalidValue,
-  );
-  refused(
-    'Busy in bootloader mode',
-    'Only the handshake and firmware commands are served there.',
-    [host(readRequest(CMD.keymap, SUB.keymap.keymap))],
-    DEVICE_ERROR.busy,
-  );
-  refused(
-    'Not supported',
-    'The descriptor is read-only.',
-    [host(commandFrame(CMD.system, SUB.system.handshake, new Uint8Array(1)))],
-    DEVICE_ERROR.notSupported,
-  );
-  const layer1 = writeFrames(CMD.keymap, SUB.keymap.keymap, KEYS * 2, encodeU16List(LAYER1));
-  refused(
-    'Out of sequence',
-    'The second frame of a stream skips 56 bytes; the whole stream is dropped.',
-    [host(layer1[0]!), host(layer1[2]!)],
-    DEVICE_ERROR.sequence,
-  );
-  refused(
-    'Verification failed',
-    'The image received does not match the CRC-32 announced by begin; the old firmware keeps running.',
-    [host(commandFrame(F, SUB.firmware.finish, new Uint8Array(0)))],
-    DEVICE_ERROR.verifyFailed,
-  );
-  return out;
+  const lengthLabel = 'status read · declared length 60';
+  refused('badLength', DEVICE_ERROR.badLength, [
+    { dir: 'host', frame: statusRead, report: badLength, label: lengthLabel },
+  ]);
+  refused('unknownCommand', DEVICE_ERROR.unknownCommand, [host(readRequest(0x05, 0x01))]);
+  refused('outOfRange', DEVICE_ERROR.outOfRange, [host(readRequest(CMD.keymap, keymap.keymap, 544, 2))]);
+  const sleepZero = L.SettingsLayout.encode({ ...settings, sleepTime: 0 });
+  refused('invalidValue', DEVICE_ERROR.invalidValue, writeFrames(CMD.system, system.settings, 0, sleepZero).map(host));
+  refused('busy', DEVICE_ERROR.busy, [host(readRequest(CMD.keymap, keymap.keymap))]);
+  refused('notSupported', DEVICE_ERROR.notSupported, [host(commandFrame(CMD.system, system.handshake, bytes(0)))]);
+  const layer1 = writeFrames(CMD.keymap, keymap.keymap, KEYS * 2, encodeU16List(LAYER1));
+  refused('sequence', DEVICE_ERROR.sequence, [host(layer1[0]!), host(layer1[2]!)]);
+  refused('verifyFailed', DEVICE_ERROR.verifyFailed, [host(commandFrame(F, firmware.finish, new Uint8Array(0)))]);
+  return steps;
 }
 
-/** Decodes a report without checking its length and CRC, to label deliberately malformed examples. */
-function decodeFrameLoose(report: Uint8Array): Frame {
-  return { cmd: report[0]!, sub: report[1]!, offset: report[4]! | (report[5]! << 8), data: new Uint8Array(0) };
+/** Every example in the order of the document. */
+export function buildExamples(): Example[] {
+  const steps = exampleSteps();
+  const out: Example[] = [];
+  let section = '';
+  for (const [id, title, note] of EXAMPLE_TEXT) {
+    if (id === '#') {
+      section = title;
+      continue;
+    }
+    const s = steps.get(id);
+    if (!s) throw new Error(`docs: example ${id} has no frames`);
+    steps.delete(id);
+    out.push({ section, title, note, steps: s });
+  }
+  if (steps.size) throw new Error(`docs: examples without text: ${[...steps.keys()].join(', ')}`);
+  return out;
 }
 
 /* ---------- the document ---------- */

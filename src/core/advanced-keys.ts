@@ -12,8 +12,13 @@ export const ADVANCED_TYPE_NAMES: readonly AdvancedType[] = ['dks', 'shortcut', 
 /** Card badge letters (spec-1 §2). Hyper-tap's badge is T although its binding keyword letter is H. */
 export const BADGE_LETTERS = { dks: 'D', shortcut: 'A', macro: 'M', snaptap: 'S', hypertap: 'T' } as const;
 
-export function advancedTypeName(type: AdvancedTypeId): AdvancedType {
-  return ADVANCED_TYPE_NAMES[type] ?? 'dks';
+export function isAdvancedTypeId(n: number): n is AdvancedTypeId {
+  return Number.isInteger(n) && n >= 0 && n < ADVANCED_TYPE_NAMES.length;
+}
+
+/** The type's name, or undefined for a number that names no type (a call may carry anything). */
+export function advancedTypeName(type: number): AdvancedType | undefined {
+  return ADVANCED_TYPE_NAMES[type];
 }
 
 /** set_func_info --change_type. */

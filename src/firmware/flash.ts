@@ -67,7 +67,10 @@ function checkState(state: FlashState, model: ModelInfo, traits: Traits): string
 /** Reads and vets a flash image; throws FlashImageError naming the first problem found. */
 export function decodeFlashImage(image: unknown): { state: FlashState; model: ModelInfo; traits: Traits } {
   const parsed = FlashStateSchema.safeParse(parsePayload(image));
-  if (!parsed.success) throw new FlashImageError('schema', parsed.error.issues[0]?.message ?? 'unexpected shape');
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new FlashImageError('schema', issue ? `${issue.path.join('.')}: ${issue.message}` : 'unexpected shape');
+  }
   const state = parsed.data;
   const model = modelById(state.device.modelId);
   if (!model) throw new FlashImageError('model', `model id ${state.device.modelId} is unknown`);

@@ -309,4 +309,8 @@ describe('advanced-key list', () => {
   ] as const)('%s %s offers type %i: %s', (model, fw, type, ok) => {
     expect(checkAdvancedTypeOffered(type, capabilitiesFor(model, fw))).toEqual(ok ? OK : refusal('warn.not.apply'));
   });
+
+  it.each([-1, 5, 1.5])('type %s names no type and is a bad argument', (type) => {
+    expect(checkAdvancedTypeOffered(type, capabilitiesFor('real67', '7.0.0'))).toEqual(refusal('err.args.invalid'));
+  });
 });

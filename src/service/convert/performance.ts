@@ -164,12 +164,22 @@ export async function readPerformance(device: DeviceEntry): Promise<PerformanceP
   };
 }
 
-/** Applies a calibration notification (a slice of the calibration object at `offset`) to the remembered copy. */
-export async function applyCalibrationSlice(device: DeviceEntry, offset: number, slice: Uint8Array) {
-  const current = await readCached(device, 'calibration');
-  if (offset + slice.length > current.length) return decodeCalibration(device, current);
-  const next = current.slice();
-  next.set(slice, offset);
-  remember(device, 'calibration', next);
-  return decodeCalibration(device, next);
+/**
+ * Applies a calibration notification to the remembered calibration object and answers the result. The device sends
+ * [state u8, count u8, then count x (keyId u8, min u16, max u16)]: a state change with count 0, and while running each
+ * key whose range widened. Without a remembered copy the whole object is read once.
+ */
+export async function applyCalibrationNotification(device: DeviceEntry, data: Uint8Array): Promise<CalibrationPayload> {
+  const current = (await readCached(device, 'calibration')).slice();
+  current[0] = data[0] ?? current[0] ?? 0;
+  const count = data[1] ?? 0;
+  const entry = 1 + CalibrationKeyLayout.size;
+  for (let i = 0; i < count && 2 + (i + 1) * entry <= data.length; i++) {
+    const at = 2 + i * entry;
+    const keyId = data[at]!;
+    if (keyId >= device.descriptor.keyCount) continue;
+    current.set(data.subarray(at + 1, at + entry), 1 + keyId * CalibrationKeyLayout.size);
+  }
+  remember(device, 'calibration', current);
+  return decodeCalibration(device, current);
 }

@@ -1,0 +1,19 @@
+/** `npm run bench`: prints one line per metric, `name value unit`, with the share of its budget where it has one. */
+import { deviceCoreMetrics } from './device-core.ts';
+import { formatMetric, type Metric } from './metric.ts';
+
+const suites: [string, () => Promise<Metric[]>][] = [['device core', deviceCoreMetrics]];
+
+let over = 0;
+for (const [name, run] of suites) {
+  try {
+    for (const m of await run()) {
+      console.log(formatMetric(m));
+      if (m.limit !== undefined && m.value > m.limit) over++;
+    }
+  } catch (e) {
+    console.error(`${name} benchmark failed:`, e);
+    over++;
+  }
+}
+process.exitCode = over > 0 ? 1 : 0;

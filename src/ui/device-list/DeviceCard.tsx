@@ -1,0 +1,112 @@
+/**
+ * One device on the list: drawing by type, name, connection state, access-mode and battery badges, the red update
+ * dot and the manual link. The whole card opens the device (the name button stretches over it); the dot and the link
+ * sit above that layer as controls of their own.
+ */
+import { useId, useState } from 'react';
+import type { DeviceRecord } from '../../service/bridge';
+import { ACCESS_MODE } from '../../core/models';
+import { useT } from '../../i18n/store';
+import { BatteryIcon, BluetoothIcon, BookIcon, UsbIcon, WirelessIcon } from '../widgets/icons';
+import { Tip } from '../widgets/Tip';
+import { DeviceArt } from './device-art';
+import { accessModeLabel, batteryPercent, batteryText, devTypeLabel } from './device-format';
+import { manualUrl } from './manual-link';
+import { NeedUpdateDialog } from './NeedUpdateDialog';
+
+export interface DeviceCardProps {
+  device: DeviceRecord;
+  /** Firmware version to update to, when an update is pending. */
+  pendingUpdate: string | undefined;
+  onOpen(): void;
+  onOpenSettings(): void;
+}
+
+function AccessIcon({ mode }: { mode: number }) {
+  if (mode === ACCESS_MODE.wireless24g) return <WirelessIcon size={14} />;
+  if (mode === ACCESS_MODE.bluetooth) return <BluetoothIcon size={14} />;
+  return <UsbIcon size={14} />;
+}
+
+export function DeviceCard({ device, pendingUpdate, onOpen, onOpenSettings }: DeviceCardProps) {
+  const t = useT();
+  const nameId = useId();
+  const [updateOpen, setUpdateOpen] = useState(false);
+  const online = device.online !== false;
+  const access = accessModeLabel(device.access_mode);
+  const battery = batteryPercent(device.electricity);
+
+  return (
+    <article className="device-card" data-online={online} aria-labelledby={nameId}>
+      <div className="device-card__art">
+        <DeviceArt devType={device.dev_type} width={180} />
+      </div>
+      <div className="device-card__body">
+        <h3 className="device-card__name" id={nameId}>
+          <button type="button" className="device-card__open" onClick={onOpen} disabled={!online}>
+            {device.display_name}
+          </button>
+        </h3>
+        <p className="device-card__meta">
+          <span className={`status-dot ${online ? 'status-dot--on' : ''}`} aria-hidden="true" />
+          <span>{online ? t('device.state.online') : t('device.state.offline')}</span>
+          <span aria-hidden="true">·</span>
+          <span>{t(devTypeLabel(device.dev_type))}</span>
+        </p>
+        <ul className="badges">
+          <li className="badge" data-badge="access">
+            <AccessIcon mode={device.access_mode} />
+            {access ? t(access) : device.access_text}
+          </li>
+          <li className="badge" data-badge="battery">
+            <BatteryIcon percent={battery} size={16} />
+            <span className="sr-only">{t('settings.info.battery')}: </span>
+            {batteryText(device.electricity)}
+          </li>
+          <li className="badge badge--muted" data-badge="firmware">
+            {t('device.firmware', device.fw_ver)}
+          </li>
+          {device.virtual && (
+            <li className="badge badge--accent" data-badge="virtual">
+              {t('device.virtual')}
+            </li>
+          )}
+        </ul>
+      </div>
+      <div className="device-card__actions">
+        {pendingUpdate !== undefined && (
+          <Tip content={t('device.update.badge')}>
+            <button
+              type="button"
+              className="red-dot-button"
+              aria-label={t('device.update.available', device.display_name)}
+              onClick={() => setUpdateOpen(true)}
+            >
+              <span className="red-dot" aria-hidden="true" />
+            </button>
+          </Tip>
+        )}
+        <Tip content={t('device.manual.label', device.display_name)}>
+          <a
+            className="icon-button"
+            href={manualUrl(device.display_name || device.name, device.fw_ver)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('device.manual.label', device.display_name)}
+          >
+            <BookIcon size={18} />
+          </a>
+        </Tip>
+      </div>
+      {pendingUpdate !== undefined && (
+        <NeedUpdateDialog
+          device={device}
+          version={pendingUpdate}
+          open={updateOpen}
+          onOpenChange={setUpdateOpen}
+          onOpenSettings={onOpenSettings}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,47 @@
+import type { DeviceRecord } from '../../service/bridge';
+import { useT } from '../../i18n/store';
+import { AppDialog } from '../widgets/AppDialog';
+
+export function NeedUpdateDialog({
+  device,
+  version,
+  open,
+  onOpenChange,
+  onOpenSettings,
+}: {
+  device: DeviceRecord;
+  version: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onOpenSettings(): void;
+}) {
+  const t = useT();
+  return (
+    <AppDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('update.dialog.title')}
+      description={t('update.dialog.body', version || '--', device.display_name, device.fw_ver)}
+      dataAttributes={{ 'data-dialog': 'need-update' }}
+      footer={
+        <>
+          <button type="button" className="button button--ghost" onClick={() => onOpenChange(false)}>
+            {t('update.dialog.later')}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              onOpenChange(false);
+              onOpenSettings();
+            }}
+          >
+            {t('update.dialog.open')}
+          </button>
+        </>
+      }
+    >
+      <p className="dialog__text">{t('update.dialog.hint')}</p>
+    </AppDialog>
+  );
+}

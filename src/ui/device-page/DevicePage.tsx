@@ -1,0 +1,108 @@
+/**
+ * The open device: back button with its name, the sync text, the four tabs and the loading overlay (spec-1 §2,
+ * spec-2 §2.3). Tab contents arrive with later screens; Device settings already lists the device information.
+ */
+import { Tabs } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import type { DeviceRecord } from '../../service/bridge';
+import { useT } from '../../i18n/store';
+import type { MessageId } from '../../i18n/en_US';
+import { DEVICE_TABS, type DeviceTabId } from '../device-list/store';
+import { useServices } from '../services';
+import { BackIcon } from '../widgets/icons';
+import { LoadingOverlay } from './LoadingOverlay';
+import { DeviceSettingsTab } from './settings/DeviceSettingsTab';
+import { parseSyncUpdate, type SyncState } from './sync';
+
+const TAB_LABELS: Record<DeviceTabId, MessageId> = {
+  '0': 'page.tab.keycode',
+  '1': 'page.tab.led',
+  '3': 'page.tab.perf',
+  '4': 'page.tab.settings',
+};
+
+function isDeviceTab(value: string): value is DeviceTabId {
+  return (DEVICE_TABS as readonly string[]).includes(value);
+}
+
+function SyncText({ path }: { path: string }) {
+  const t = useT();
+  const { host } = useServices();
+  const [state, setState] = useState<SyncState | undefined>(undefined);
+  useEffect(
+    () =>
+      host.bridge.on('sync_update', (payload) => {
+        const update = parseSyncUpdate(payload);
+        if (update && update.path === path) setState(update.state);
+      }),
+    [host.bridge, path],
+  );
+  return (
+    <span className={`sync-text ${state ? `sync-text--${state}` : ''}`} role="status" data-sync={state ?? 'none'}>
+      {state === 'changing' ? t('sync.changing') : state === 'changed' ? t('sync.changed') : ''}
+    </span>
+  );
+}
+
+function Placeholder({ title }: { title: string }) {
+  const t = useT();
+  return (
+    <section className="panel placeholder">
+      <h2 className="panel__title">{title}</h2>
+      <p className="placeholder__text">{t('page.placeholder')}</p>
+    </section>
+  );
+}
+
+export default function DevicePage({ device, initialTab = '0' }: { device: DeviceRecord; initialTab?: DeviceTabId }) {
+  const t = useT();
+  const { devices, updates } = useServices();
+  const [tab, setTab] = useState<DeviceTabId>(initialTab);
+  const pending = updates.pendingFor(device);
+
+  return (
+    <div className="device-page" data-path={device.path}>
+      <header className="device-page__header">
+        <button type="button" className="back-button" onClick={() => devices.getState().close()}>
+          <BackIcon size={18} />
+          <span className="sr-only">{t('page.back')}: </span>
+          <span className="back-button__name">{device.display_name}</span>
+        </button>
+        <SyncText path={device.path} />
+      </header>
+      <Tabs.Root
+        className="device-page__tabs"
+        value={tab}
+        onValueChange={(v) => {
+          if (isDeviceTab(v)) setTab(v);
+        }}
+      >
+        <Tabs.List className="tab-bar" aria-label={t('page.tabs.label')}>
+          {DEVICE_TABS.map((id) => (
+            <Tabs.Trigger key={id} value={id} className="tab-bar__tab" data-tab-id={id}>
+              {t(TAB_LABELS[id])}
+              {id === '4' && pending !== undefined && (
+                <>
+                  <span className="red-dot red-dot--inline" aria-hidden="true" data-testid="settings-red-dot" />
+                  <span className="sr-only"> ({t('page.tab.update.pending')})</span>
+                </>
+              )}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <div className="device-page__content">
+          {DEVICE_TABS.map((id) => (
+            <Tabs.Content key={id} value={id} className="device-page__panel">
+              {id === '4' ? (
+                <DeviceSettingsTab device={device} pendingUpdate={pending} />
+              ) : (
+                <Placeholder title={t(TAB_LABELS[id])} />
+              )}
+            </Tabs.Content>
+          ))}
+          <LoadingOverlay />
+        </div>
+      </Tabs.Root>
+    </div>
+  );
+}
