@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 const port = 4317;
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   timeout: 60000,
   workers: 2,
   reporter: [['list'], ['json', { outputFile: '.playwright-results.json' }]],
