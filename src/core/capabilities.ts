@@ -110,7 +110,7 @@ export const CAPABILITY_TABLE: Readonly<Record<ConfigurableModel, Readonly<Model
     lightMax: 20,
     gameConfigSet: 'stg_83_0',
   },
-  made68: { ...CLASSIC, nKeySleepAfter: '2.0.5', lightMax: 248, gameConfigSet: 'stg_68_0' },
+  made68: { ...CLASSIC, nKeySleepAfter: '2.0.5', lightMax: DEVICE_DEFAULTS.lightMax, gameConfigSet: 'stg_68_0' },
   made68pro: { ...PRO, gameConfigSet: 'stg_68_0' },
   'made68pro+': { ...PLUS, gameConfigSet: 'stg_68_0' },
   made68ultra: { ...PRO, gameConfigSet: 'stg_68_0' },
