@@ -2,7 +2,12 @@
  * English catalogue: the source of message ids. '{}' marks a placeholder, filled in order.
  * zh_CN.ts must carry exactly the same ids (the type system and a test both check it).
  */
+import { advancedEn } from './sections/advanced';
+import { keymapEn } from './sections/keymap';
+
 export const en_US = {
+  ...keymapEn,
+  ...advancedEn,
   'app.name': 'Keytune',
 
   // Start-up

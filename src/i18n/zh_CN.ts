@@ -1,7 +1,12 @@
 /** Simplified Chinese catalogue. Typed against the English ids, so a missing or extra id fails the type check. */
 import type { MessageId } from './en_US';
 
+import { advancedZh } from './sections/advanced';
+import { keymapZh } from './sections/keymap';
+
 export const zh_CN: Record<MessageId, string> = {
+  ...keymapZh,
+  ...advancedZh,
   'app.name': 'Keytune',
 
   'startup.resource.failed': '资源加载失败，请刷新页面',
