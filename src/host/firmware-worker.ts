@@ -1,7 +1,7 @@
 /**
  * The virtual keyboards' firmware, in a Web Worker so its simulation never competes with rendering. The page talks
  * to it with 64-byte reports over postMessage, the way a real host talks over the USB cable. Each keyboard saves its
- * flash image to IndexedDB shortly after a write, so its settings survive a reload.
+ * flash image to IndexedDB whenever its firmware finishes a flash write, so its settings survive a reload.
  */
 /// <reference lib="webworker" />
 import { findModel } from '../core/models.ts';
@@ -17,6 +17,7 @@ const post = (message: FromWorker): void => scope.postMessage(message);
 function attach(id: string, spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard): void {
   keyboards.set(id, { keyboard, spec });
   keyboard.onReport((report) => post({ type: 'notify', id, report }));
+  keyboard.onPersist(() => scheduleSave(id));
   const model = findModel(spec.displayName);
   post({
     type: 'created',
@@ -77,7 +78,6 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
       const entry = keyboards.get(msg.id);
       const reports = entry ? entry.keyboard.receive(msg.report) : [];
       post({ type: 'replies', id: msg.id, seq: msg.seq, reports });
-      if (entry && (msg.report[1]! & 0x80) !== 0) scheduleSave(msg.id);
       break;
     }
     case 'press': {
@@ -86,7 +86,6 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
         if (!entry) throw new Error('no such keyboard');
         entry.keyboard.pressKey(msg.keyId, msg.depth);
         post({ type: 'pressed', id: msg.id, seq: msg.seq });
-        scheduleSave(msg.id);
       } catch (e) {
         post({ type: 'pressed', id: msg.id, seq: msg.seq, error: e instanceof Error ? e.message : String(e) });
       }

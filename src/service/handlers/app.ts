@@ -20,12 +20,17 @@ export function registerAppHandlers(service: DeviceService): void {
     const hwVer = args.get('hw_ver')?.trim();
     if (hwVer !== undefined && !VERSION.test(hwVer)) throw invalid(`bad hardware version "${hwVer}"`);
     const accessMode = args.has('access_mode') ? int(args, 'access_mode', 0, 2) : undefined;
-    const entry = await service.addVirtual({
-      displayName,
-      fwVer,
-      ...(hwVer !== undefined ? { hwVer } : {}),
-      ...(accessMode !== undefined ? { accessMode } : {}),
-    });
+    const entry = await service
+      .addVirtual({
+        displayName,
+        fwVer,
+        ...(hwVer !== undefined ? { hwVer } : {}),
+        ...(accessMode !== undefined ? { accessMode } : {}),
+      })
+      .catch((e: unknown) => {
+        // The firmware refuses impossible devices (a wired-only model on 2.4G, a version part above 255).
+        throw e instanceof RangeError ? invalid(e.message) : e;
+      });
     return entry.path;
   });
 
