@@ -1,7 +1,8 @@
 /**
  * The key map between the wire (one u16 code per layer and key) and the spec's key value info, and the plan of the
  * fewest reports that bring a set of keys to new codes: one masked frame when every key gets the same code on one
- * layer, else one streamed write of the smallest byte range holding every change.
+ * layer, else one streamed write of the smallest byte range holding every change. The device reads and writes are
+ * at the end; everything above them is pure.
  */
 import type { DisplayEntry, KeyDescriptor } from '../../core/advanced-keys.ts';
 import {
@@ -14,8 +15,10 @@ import {
 } from '../../core/keycode-space.ts';
 import { keycodeEntry, keycodeLabel } from '../../core/keycodes.ts';
 import { defaultKeymap, layoutFor } from '../../core/layouts/index.ts';
-import { keyMask } from '../../protocol/commands.ts';
+import { CMD, keyMask, SUB } from '../../protocol/commands.ts';
 import { decodeU16List, encodeU16List } from '../../protocol/registry.ts';
+import { readCached, remember } from '../cache.ts';
+import type { DeviceEntry } from '../context.ts';
 
 export type Keymap = number[][];
 
@@ -92,9 +95,7 @@ export function withCode(layers: Keymap, layer: number, keyIds: readonly number[
 
 /** Every key, on every layer, whose code is `code`. */
 export function cellsWithCode(layers: Keymap, code: number): KeyCell[] {
-  return layers.flatMap((codes, layer) =>
-    codes.flatMap((c, keyId) => (c === code ? [{ layer, keyId }] : [])),
-  );
+  return layers.flatMap((codes, layer) => codes.flatMap((c, keyId) => (c === code ? [{ layer, keyId }] : [])));
 }
 
 /** A copy of `layers` where `cells` hold their factory codes. */
@@ -144,4 +145,38 @@ export function keyEntryOf(modelName: string, keyId: number): DisplayEntry {
   const key = layoutFor(modelName)?.keys[keyId];
   const name = key ? keycodeLabel(key.code) : `#${keyId}`;
   return { name, alias: key ? (keycodeEntry(key.code)?.alias ?? name) : name, key_id: keyId };
+}
+
+// ------------------------------------------------------------------------------------------------ device reads and writes
+
+const CURRENT_LAYER = 'keymap.layer';
+
+/** The layer the user is looking at (set by set_key_info --index alone); bindings of advanced keys go there. */
+export function currentLayer(device: DeviceEntry): number {
+  const layer = device.state.get(CURRENT_LAYER);
+  return typeof layer === 'number' && layer < device.descriptor.layerCount ? layer : 0;
+}
+
+export function setCurrentLayer(device: DeviceEntry, layer: number): void {
+  device.state.set(CURRENT_LAYER, layer);
+}
+
+export async function readKeymap(device: DeviceEntry): Promise<Keymap> {
+  const { layerCount, keyCount } = device.descriptor;
+  return decodeKeymap(await readCached(device, 'keymap'), layerCount, keyCount);
+}
+
+/**
+ * Writes `cells` of `after` with the fewest reports (see planKeymapWrite) and, once the device acknowledged, makes
+ * `after` the service's copy of the key map.
+ */
+export async function writeKeymap(device: DeviceEntry, after: Keymap, cells: readonly KeyCell[]): Promise<void> {
+  const plan = planKeymapWrite(after, cells, device.descriptor.keyCount);
+  if (!plan) return;
+  if (plan.kind === 'masked') {
+    await device.session.command(CMD.keymap, SUB.keymap.setKeys, keymapSetKeysData(plan.layer, plan.code, plan.keyIds));
+  } else {
+    await device.session.writeObject('keymap', plan.offset, plan.bytes);
+  }
+  remember(device, 'keymap', encodeKeymap(after));
 }

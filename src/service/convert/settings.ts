@@ -50,7 +50,7 @@ export function settingData(
     use_sleep: settings.useSleep ? 1 : 0,
     sleep_time: settings.sleepTime,
     auto_calibration: settings.autoCalibration ? 1 : 0,
-    report_rate: REPORT_RATES[settings.reportRate] ?? REPORT_RATES[REPORT_RATES.length - 1],
+    report_rate: REPORT_RATES[settings.reportRate] ?? 1000,
     n_key_supported: caps.settings.nKeyAndSleep,
     sleep_supported: caps.settings.nKeyAndSleep,
     battery: hasBattery ? status.battery : -1,
@@ -95,7 +95,7 @@ export const PERF_TABS = { perf: 0, gameConfig: 1, switch: 2, verify: 3 } as con
 export function optionList(record: DeviceRecord, d: Descriptor, caps: Capabilities) {
   const has = (bit: number): boolean => (d.features & bit) !== 0;
   const keyboard = d.devType === 2;
-  const perfTabs = [PERF_TABS.perf, ...(caps.gameConfigSet ? [PERF_TABS.gameConfig] : []), PERF_TABS.switch];
+  const perfTabs: number[] = [PERF_TABS.perf, ...(caps.gameConfigSet ? [PERF_TABS.gameConfig] : []), PERF_TABS.switch];
   if (has(FEATURE.calibration)) perfTabs.push(PERF_TABS.verify);
   return {
     path: record.path,

@@ -6,8 +6,7 @@ import { z } from 'zod';
 import { capabilitiesFor } from '../../core/capabilities.ts';
 import { checkPerfEdit, checkPerfValue, isSwitchType, perfRanges, type PerfValueKind } from '../../core/rules/perf.ts';
 import type { RuleFailure } from '../../core/rules/result.ts';
-import { TOAST_KEYS } from '../../core/toast-keys.ts';
-import { CMD, keyMask, PERF_FIELD, REPORT_MODE, SUB, type PerfField } from '../../protocol/commands.ts';
+import { CMD, KEY_MAP_BYTES, keyMask, PERF_FIELD, REPORT_MODE, SUB, type PerfField } from '../../protocol/commands.ts';
 import { decodeList } from '../../protocol/struct.ts';
 import { PERF_FLAG, TriggerSampleLayout, type PerfKey } from '../../protocol/objects.ts';
 import { bool, int, invalid, json } from '../args.ts';
@@ -43,10 +42,24 @@ const KeyIdsSchema = z.array(z.number().int().min(0)).max(512);
 /** --key_ids as a sorted list without repeats; every id must be a key of this device. */
 export function keyIdsArg(ctx: CallContext, device: DeviceEntry): number[] {
   if (!ctx.args.has('key_ids')) return [];
-  const ids = json(ctx.args, 'key_ids', KeyIdsSchema);
+  return keyIdsArgFrom(device, json(ctx.args, 'key_ids', KeyIdsSchema));
+}
+
+/** Key ids checked against the device, sorted, without repeats. */
+export function keyIdsArgFrom(device: DeviceEntry, ids: readonly number[]): number[] {
   const bad = ids.find((id) => id >= device.descriptor.keyCount);
-  if (bad !== undefined) throw invalid(`--key_ids: key ${bad} does not exist on this device`);
+  if (bad !== undefined) throw invalid(`key ${bad} does not exist on this device`);
   return [...new Set(ids)].sort((a, b) => a - b);
+}
+
+/** The masked performance write: [field u8, value u16, key mask]. */
+function sendPerfField(device: DeviceEntry, field: PerfField, value: number, keyIds: readonly number[]) {
+  const data = new Uint8Array(3 + KEY_MAP_BYTES);
+  data[0] = field;
+  data[1] = value & 0xff;
+  data[2] = (value >> 8) & 0xff;
+  data.set(keyMask(keyIds), 3);
+  return device.session.command(CMD.performance, SUB.performance.setKeys, data);
 }
 
 /** One masked write of one performance field; the remembered perf object is updated to match once acknowledged. */
@@ -58,12 +71,7 @@ async function writeField(
   value: number,
   apply: (key: PerfKey) => void,
 ): Promise<void> {
-  const data = new Uint8Array(3 + 25);
-  data[0] = field;
-  data[1] = value & 0xff;
-  data[2] = (value >> 8) & 0xff;
-  data.set(keyMask(keyIds), 3);
-  await device.session.command(CMD.performance, SUB.performance.setKeys, data);
+  await sendPerfField(device, field, value, keyIds);
   for (const id of keyIds) apply(keys[id]!);
   remember(device, 'perf', encodePerfKeys(keys));
 }
@@ -92,7 +100,7 @@ const sensitivity = (k: PerfKey) => (k.flags & PERF_FLAG.sensitivityMask) >> PER
  * The device units of a travel value for each key, checked against each key's switch limits and snapped to its
  * accuracy. Keys whose switches snap differently get their own value (and so their own frame).
  */
-async function travelUnits(
+export async function travelCheck(
   device: DeviceEntry,
   keyIds: readonly number[],
   kind: PerfValueKind,
@@ -110,11 +118,10 @@ async function travelUnits(
   return groups;
 }
 
+/** Any edit without selected keys is blocked (the perf rule's first check). */
 function requireKeys(keyIds: readonly number[]): void {
-  if (keyIds.length === 0) {
-    const failure = checkPerfEdit('trigger', { selectedKeys: 0, useRapid: false, rtMode: 0 });
-    if (!failure.ok) throw refusal(failure, 'no keys selected');
-  }
+  const result = checkPerfEdit('trigger', { selectedKeys: keyIds.length, useRapid: false, rtMode: 0 });
+  if (!result.ok) throw refusal(result, 'no keys selected');
 }
 
 /** Refuses `edit` when any of the keys blocks it (rapid-trigger auto mode blocks trigger and dead zone). */
@@ -132,7 +139,7 @@ function checkEdit(keys: readonly PerfKey[], keyIds: readonly number[], edit: 't
 
 /** Sets a travel field (trigger or dead zone) on keys. */
 export async function setTravel(device: DeviceEntry, keyIds: readonly number[], kind: 'trigger' | 'dead', mm: number) {
-  const groups = await travelUnits(device, keyIds, kind, mm);
+  const groups = await travelCheck(device, keyIds, kind, mm);
   const { keys } = await readPerfState(device);
   const field = kind === 'trigger' ? PERF_FIELD.trigger : PERF_FIELD.dead;
   for (const [units, ids] of groups) {
@@ -174,14 +181,27 @@ export async function setRapid(device: DeviceEntry, keyIds: readonly number[], r
         if (rapid.rt_mode !== undefined) setFlag(PERF_FLAG.rtMode, rapid.rt_mode === 1)(k);
         return k;
       });
-      checkEdit(after, after.map((_, i) => i), 'sensitivity');
+      checkEdit(
+        after,
+        after.map((_, i) => i),
+        'sensitivity',
+      );
     }
   }
-  const press = rapid.p_rapid_value === undefined ? undefined : await travelUnits(device, keyIds, 'rapid', rapid.p_rapid_value);
+  const press =
+    rapid.p_rapid_value === undefined ? undefined : await travelCheck(device, keyIds, 'rapid', rapid.p_rapid_value);
   const release =
-    rapid.r_rapid_value === undefined ? undefined : await travelUnits(device, keyIds, 'rapid', rapid.r_rapid_value);
+    rapid.r_rapid_value === undefined ? undefined : await travelCheck(device, keyIds, 'rapid', rapid.r_rapid_value);
   for (const [units, ids] of press ?? [])
-    await setField(device, keys, ids, PERF_FIELD.rapidPress, units, (k) => k.rapidPress, (k) => (k.rapidPress = units));
+    await setField(
+      device,
+      keys,
+      ids,
+      PERF_FIELD.rapidPress,
+      units,
+      (k) => k.rapidPress,
+      (k) => (k.rapidPress = units),
+    );
   for (const [units, ids] of release ?? [])
     await setField(
       device,
@@ -194,11 +214,27 @@ export async function setRapid(device: DeviceEntry, keyIds: readonly number[], r
     );
   if (rapid.use_rapid !== undefined) {
     const on = rapid.use_rapid;
-    await setField(device, keys, keyIds, PERF_FIELD.useRapid, on ? 1 : 0, flagOf(PERF_FLAG.useRapid), setFlag(PERF_FLAG.useRapid, on));
+    await setField(
+      device,
+      keys,
+      keyIds,
+      PERF_FIELD.useRapid,
+      on ? 1 : 0,
+      flagOf(PERF_FLAG.useRapid),
+      setFlag(PERF_FLAG.useRapid, on),
+    );
   }
   if (rapid.rt_mode !== undefined) {
     const mode = rapid.rt_mode;
-    await setField(device, keys, keyIds, PERF_FIELD.rtMode, mode, flagOf(PERF_FLAG.rtMode), setFlag(PERF_FLAG.rtMode, mode === 1));
+    await setField(
+      device,
+      keys,
+      keyIds,
+      PERF_FIELD.rtMode,
+      mode,
+      flagOf(PERF_FLAG.rtMode),
+      setFlag(PERF_FLAG.rtMode, mode === 1),
+    );
   }
   if (rapid.rt_sensitivity_state !== undefined) {
     const s = rapid.rt_sensitivity_state;
@@ -213,11 +249,7 @@ async function setSwitchType(device: DeviceEntry, keyIds: readonly number[], swi
   // Old cyber01 firmware takes the switch type for the whole board: the frame carries no key ids.
   const ids = caps.performance.switchTypeSendsKeyIds ? keyIds : [];
   if (ids.length === 0 && caps.performance.switchTypeSendsKeyIds) requireKeys(ids);
-  const data = new Uint8Array(28);
-  data[0] = PERF_FIELD.switchType;
-  data[1] = switchType;
-  data.set(keyMask(ids), 3);
-  await device.session.command(CMD.performance, SUB.performance.setKeys, data);
+  await sendPerfField(device, PERF_FIELD.switchType, switchType, ids);
   // The device may pull travel values into the new switch's limits: take its word for every key.
   invalidate(device, 'perf');
   await readFresh(device, 'perf');
@@ -233,7 +265,7 @@ async function setReportMode(device: DeviceEntry, keyIds: readonly number[], mod
   // The tester listens to every key; a stream request without keys means the whole board.
   const all = Array.from({ length: device.descriptor.keyCount }, (_, i) => i);
   const ids = mode === REPORT_MODE.triggerStream && keyIds.length === 0 ? all : keyIds;
-  const data = new Uint8Array(26);
+  const data = new Uint8Array(1 + KEY_MAP_BYTES);
   data[0] = mode;
   data.set(keyMask(ids), 1);
   await device.session.command(CMD.notify, SUB.notify.reportMode, data);
@@ -287,7 +319,11 @@ async function setPerfInfo(ctx: CallContext): Promise<PerformancePayload> {
       break;
     }
     case 'calibration': {
-      const { state } = json(ctx.args, 'calibration', z.object({ state: z.union([z.literal(0), z.literal(1), z.literal(2)]) }));
+      const { state } = json(
+        ctx.args,
+        'calibration',
+        z.object({ state: z.union([z.literal(0), z.literal(1), z.literal(2)]) }),
+      );
       await setCalibration(device, state);
       break;
     }
@@ -298,7 +334,15 @@ async function setPerfInfo(ctx: CallContext): Promise<PerformancePayload> {
       const on = bool(ctx.args, 'advance_rapid');
       requireKeys(keyIds);
       const { keys } = await readPerfState(device);
-      await setField(device, keys, keyIds, PERF_FIELD.advanceRapidMode, on ? 1 : 0, flagOf(PERF_FLAG.advance), setFlag(PERF_FLAG.advance, on));
+      await setField(
+        device,
+        keys,
+        keyIds,
+        PERF_FIELD.advanceRapidMode,
+        on ? 1 : 0,
+        flagOf(PERF_FLAG.advance),
+        setFlag(PERF_FLAG.advance, on),
+      );
       break;
     }
     case 'key_rapid_use_complete': {
@@ -332,4 +376,3 @@ export function registerPerformanceHandlers(service: DeviceService): void {
       .catch(() => invalidate(device, 'calibration'));
   });
 }
-

@@ -1,0 +1,431 @@
+/**
+ * Advanced-key items between the wire records (src/protocol/objects.ts) and the spec's item shapes (spec-1 §3,
+ * src/core/advanced-keys.ts), the function-info payload, and which record ranges to read so that only used slots
+ * cross the link. Everything is pure except `readAdvanced`, which reads the device.
+ */
+import {
+  ADVANCED_TYPE,
+  DKS_DEFAULTS,
+  SHORTCUT_HOLD_TIME,
+  SHORTCUT_TYPE,
+  isKeyDescriptor,
+  itemSummary,
+  withLastDelayZero,
+  type AdvancedItem,
+  type AdvancedTypeId,
+  type DksItem,
+  type DksRow,
+  type DksStages,
+  type HypertapItem,
+  type MacroItem,
+  type ShortcutItem,
+  type ShortcutTypeId,
+  type SnaptapItem,
+} from '../../core/advanced-keys.ts';
+import type { AdvancedType, Capabilities } from '../../core/capabilities.ts';
+import { KC_NONE } from '../../core/keycode-space.ts';
+import { offeredShortcutTypes } from '../../core/rules/shortcut.ts';
+import { limitText } from '../../core/text-limit.ts';
+import {
+  DKS_ROWS,
+  DksRecordLayout,
+  FuncInfoLayout,
+  HypertapRecordLayout,
+  MACRO_EVENTS,
+  MacroRecordLayout,
+  SHORTCUT_KEYS,
+  ShortcutRecordLayout,
+  SnaptapRecordLayout,
+  type DksRecord,
+  type FuncInfo,
+  type HypertapRecord,
+  type MacroRecord,
+  type ShortcutRecord,
+  type SnaptapRecord,
+} from '../../protocol/objects.ts';
+import type { Layout } from '../../protocol/struct.ts';
+import type { DeviceEntry } from '../context.ts';
+import { keyDescriptorOf, keyEntryOf } from './keymap.ts';
+import { mmToUnits, unitsToMm } from './units.ts';
+
+export const ADVANCED_LISTS: readonly AdvancedType[] = ['dks', 'shortcut', 'macro', 'snaptap', 'hypertap'];
+
+/** The wire record layout of each list; the object of the same name holds `capacity` of them back to back. */
+export const RECORD_LAYOUTS: { readonly [K in AdvancedType]: Layout<unknown> } = {
+  dks: DksRecordLayout as Layout<unknown>,
+  shortcut: ShortcutRecordLayout as Layout<unknown>,
+  macro: MacroRecordLayout as Layout<unknown>,
+  snaptap: SnaptapRecordLayout as Layout<unknown>,
+  hypertap: HypertapRecordLayout as Layout<unknown>,
+};
+
+export function capacityOf(info: FuncInfo, list: AdvancedType): number {
+  return {
+    dks: info.dksCap,
+    shortcut: info.shortcutCap,
+    macro: info.macroCap,
+    snaptap: info.snaptapCap,
+    hypertap: info.hypertapCap,
+  }[list];
+}
+
+export function usedBitmapOf(info: FuncInfo, list: AdvancedType): number {
+  return {
+    dks: info.dksUsed,
+    shortcut: info.shortcutUsed,
+    macro: info.macroUsed,
+    snaptap: info.snaptapUsed,
+    hypertap: info.hypertapUsed,
+  }[list];
+}
+
+/** Slot ids whose bit is set in a used bitmap, below the list's capacity. */
+export function usedIds(bitmap: number, capacity: number): number[] {
+  const out: number[] = [];
+  for (let id = 0; id < Math.min(capacity, 32); id++) if ((bitmap >>> id) & 1) out.push(id);
+  return out;
+}
+
+/** Free slot ids; a used bitmap has 32 bits, so slots beyond them cannot be told free and are never offered. */
+export function unusedIds(bitmap: number, capacity: number): number[] {
+  const used = new Set(usedIds(bitmap, capacity));
+  return Array.from({ length: Math.min(capacity, 32) }, (_, id) => id).filter((id) => !used.has(id));
+}
+
+export interface RecordRun {
+  first: number;
+  count: number;
+}
+
+/**
+ * Groups slot ids into read requests. A separate request costs a round trip (hundreds of ms on a wireless link) while
+ * an extra frame inside a stream costs one report interval, so free slots between used ones are read through when
+ * they add at most `maxGapBytes`.
+ */
+export function recordRuns(ids: readonly number[], recordSize: number, maxGapBytes = 8 * 56): RecordRun[] {
+  const runs: RecordRun[] = [];
+  for (const id of [...ids].sort((a, b) => a - b)) {
+    const last = runs[runs.length - 1];
+    const gap = last ? id - (last.first + last.count) : Infinity;
+    if (last && gap >= 0 && gap * recordSize <= maxGapBytes) last.count = id - last.first + 1;
+    else runs.push({ first: id, count: 1 });
+  }
+  return runs;
+}
+
+// ------------------------------------------------------------------------------------------------ wire -> spec
+
+const STAGE_VISIBLE = 0x80;
+const STAGE_USE_ID = 0x07;
+
+function withSummary<T extends AdvancedItem>(item: T): T {
+  return { ...item, context: itemSummary(item).join(' ') };
+}
+
+export function dksFromWire(id: number, rec: DksRecord, slotCount: number): DksItem {
+  const rows: DksRow[] = rec.rows.slice(0, slotCount).map((r) => ({
+    ...keyDescriptorOf(r.code),
+    data: [0, 1, 2, 3].map((i) => {
+      const b = r.stages[i] ?? 0;
+      return { useID: b & STAGE_USE_ID, vis: (b & STAGE_VISIBLE) !== 0 };
+    }) as DksStages,
+  }));
+  // The editor starts from four rows and adds more on demand, so trailing empty rows beyond four are not shown.
+  let shown = rows.length;
+  while (
+    shown > DKS_DEFAULTS.baseRows &&
+    rows[shown - 1]!.code === KC_NONE &&
+    !rows[shown - 1]!.data.some((s) => s.vis)
+  )
+    shown--;
+  return withSummary({
+    id_num: id,
+    name: rec.name,
+    context: '',
+    type: ADVANCED_TYPE.dks,
+    vis: true,
+    display: rows.slice(0, shown),
+    top_level: unitsToMm(rec.topLevel),
+    bottom_level: unitsToMm(rec.bottomLevel),
+    tick_type: rec.tickType === 1 ? 1 : 0,
+    tick_min: rec.tickMin,
+    tick_max: rec.tickMax,
+  });
+}
+
+export function shortcutFromWire(id: number, rec: ShortcutRecord): ShortcutItem {
+  return withSummary({
+    id_num: id,
+    name: rec.name,
+    context: '',
+    type: ADVANCED_TYPE.shortcut,
+    vis: true,
+    sc_type: rec.scType as ShortcutTypeId,
+    display: rec.keys.slice(0, rec.keyCount).map(keyDescriptorOf),
+    hold_time: rec.holdTime,
+  });
+}
+
+export function macroFromWire(id: number, rec: MacroRecord, familyMaxId: number): MacroItem {
+  const display = rec.events.slice(0, rec.count).map((e) => ({
+    ...keyDescriptorOf(e.code),
+    key_id: -1,
+    delay: e.delay,
+    is_down: (e.flags & 1) === 1,
+  }));
+  return withSummary({
+    id_num: id,
+    name: rec.name,
+    context: '',
+    type: ADVANCED_TYPE.macro,
+    vis: true,
+    display,
+    family_max_id: familyMaxId,
+    delay_type: rec.delayType === 1 ? 1 : 0,
+    delay_min: rec.delayMin,
+    delay_max: rec.delayMax,
+    repeat_count: rec.repeat,
+    count: display.length,
+    trigger_action_type: rec.triggerType,
+    trigger_delay: rec.triggerDelay,
+  });
+}
+
+/** Snap-tap item with the wire's resolution mode (0 last input wins, 1 first input wins, 2 neutral). */
+export type SnaptapItemWithMode = SnaptapItem & { mode: number };
+
+export function snaptapFromWire(id: number, rec: SnaptapRecord, model: string): SnaptapItemWithMode {
+  return withSummary({
+    id_num: id,
+    name: '',
+    context: '',
+    type: ADVANCED_TYPE.snaptap,
+    vis: true,
+    display: [keyEntryOf(model, rec.keyA), keyEntryOf(model, rec.keyB)],
+    mode: rec.mode,
+  });
+}
+
+export function hypertapFromWire(id: number, rec: HypertapRecord, model: string): HypertapItem {
+  return withSummary({
+    id_num: id,
+    name: '',
+    context: '',
+    type: ADVANCED_TYPE.hypertap,
+    vis: true,
+    display: [
+      keyEntryOf(model, rec.keyA),
+      rec.secondKind === 1 ? keyDescriptorOf(rec.second) : keyEntryOf(model, rec.second),
+    ],
+  });
+}
+
+// ------------------------------------------------------------------------------------------------ spec -> wire
+
+/** Names are stored in 16 bytes: limit style 2 (tags stripped, trimmed, cut to 16 UTF-8 bytes). */
+export const storedName = (name: string): string => limitText(name, 2);
+
+export function dksToWire(item: DksItem): DksRecord {
+  const rows = Array.from({ length: DKS_ROWS }, (_, i) => {
+    const row = item.display[i];
+    if (!row) return { code: KC_NONE, stages: [0, 0, 0, 0] };
+    return { code: row.code, stages: row.data.map((s) => (s.vis ? STAGE_VISIBLE : 0) | (s.useID & STAGE_USE_ID)) };
+  });
+  return {
+    used: 1,
+    topLevel: mmToUnits(item.top_level),
+    bottomLevel: mmToUnits(item.bottom_level),
+    tickType: item.tick_type,
+    tickMin: item.tick_min,
+    tickMax: item.tick_max,
+    name: storedName(item.name),
+    rows,
+  };
+}
+
+export function shortcutToWire(item: ShortcutItem): ShortcutRecord {
+  const keys = item.display.map((k) => k.code);
+  return {
+    used: 1,
+    scType: item.sc_type,
+    keyCount: keys.length,
+    holdTime: item.sc_type === SHORTCUT_TYPE.modTap ? item.hold_time : SHORTCUT_HOLD_TIME.default,
+    name: storedName(item.name),
+    keys: Array.from({ length: SHORTCUT_KEYS }, (_, i) => keys[i] ?? KC_NONE),
+  };
+}
+
+export function macroToWire(item: MacroItem): MacroRecord {
+  const events = withLastDelayZero(item.display).map((e) => ({
+    code: e.code,
+    flags: e.is_down ? 1 : 0,
+    delay: e.delay,
+  }));
+  return {
+    used: 1,
+    name: storedName(item.name),
+    delayType: item.delay_type,
+    delayMin: item.delay_min,
+    delayMax: item.delay_max,
+    repeat: item.repeat_count,
+    triggerType: item.trigger_action_type,
+    triggerDelay: item.trigger_delay,
+    count: events.length,
+    events: Array.from({ length: MACRO_EVENTS }, (_, i) => events[i] ?? { code: KC_NONE, flags: 0, delay: 0 }),
+  };
+}
+
+export function snaptapToWire(item: SnaptapItem & { mode?: number }): SnaptapRecord {
+  return { used: 1, keyA: item.display[0]?.key_id ?? 0, keyB: item.display[1]?.key_id ?? 0, mode: item.mode ?? 0 };
+}
+
+export function hypertapToWire(item: HypertapItem): HypertapRecord {
+  const first = item.display[0];
+  const second = item.display[1];
+  const keyA = first && !isKeyDescriptor(first) ? first.key_id : 0;
+  if (second && isKeyDescriptor(second)) return { used: 1, keyA, secondKind: 1, second: second.code };
+  return { used: 1, keyA, secondKind: 0, second: second?.key_id ?? 0 };
+}
+
+/** The wire bytes of one item's record. */
+export function encodeItem(item: AdvancedItem): Uint8Array {
+  switch (item.type) {
+    case ADVANCED_TYPE.dks:
+      return DksRecordLayout.encode(dksToWire(item));
+    case ADVANCED_TYPE.shortcut:
+      return ShortcutRecordLayout.encode(shortcutToWire(item));
+    case ADVANCED_TYPE.macro:
+      return MacroRecordLayout.encode(macroToWire(item));
+    case ADVANCED_TYPE.snaptap:
+      return SnaptapRecordLayout.encode(snaptapToWire(item));
+    case ADVANCED_TYPE.hypertap:
+      return HypertapRecordLayout.encode(hypertapToWire(item));
+  }
+}
+
+/**
+ * The device lets a key belong to one snap-tap pair only; the core rules do not cover this, so it is checked here
+ * before the device would refuse the record.
+ */
+export function snaptapKeysTaken(item: SnaptapItem, existing: readonly SnaptapItem[]): boolean {
+  const keys = new Set(item.display.map((e) => e.key_id));
+  return existing.some((other) => other.id_num !== item.id_num && other.display.some((e) => keys.has(e.key_id)));
+}
+
+// ------------------------------------------------------------------------------------------------ lists
+
+export interface AdvancedLists {
+  dks: DksItem[];
+  shortcut: ShortcutItem[];
+  macro: MacroItem[];
+  snaptap: SnaptapItemWithMode[];
+  hypertap: HypertapItem[];
+}
+
+/** Decodes the used records of one list; `records` maps slot id to the record's bytes. */
+export function decodeRecords(
+  list: AdvancedType,
+  records: ReadonlyMap<number, Uint8Array>,
+  ctx: { model: string; dksSlotCount: number },
+): AdvancedItem[] {
+  const ids = [...records.keys()].sort((a, b) => a - b);
+  const maxId = ids.length > 0 ? ids[ids.length - 1]! : -1;
+  return ids.flatMap((id): AdvancedItem[] => {
+    const bytes = records.get(id)!;
+    switch (list) {
+      case 'dks': {
+        const rec = DksRecordLayout.decode(bytes);
+        return rec.used ? [dksFromWire(id, rec, ctx.dksSlotCount)] : [];
+      }
+      case 'shortcut': {
+        const rec = ShortcutRecordLayout.decode(bytes);
+        return rec.used ? [shortcutFromWire(id, rec)] : [];
+      }
+      case 'macro': {
+        const rec = MacroRecordLayout.decode(bytes);
+        return rec.used ? [macroFromWire(id, rec, maxId)] : [];
+      }
+      case 'snaptap': {
+        const rec = SnaptapRecordLayout.decode(bytes);
+        return rec.used ? [snaptapFromWire(id, rec, ctx.model)] : [];
+      }
+      case 'hypertap': {
+        const rec = HypertapRecordLayout.decode(bytes);
+        return rec.used ? [hypertapFromWire(id, rec, ctx.model)] : [];
+      }
+    }
+  });
+}
+
+export const LIST_TYPE: Readonly<Record<AdvancedType, AdvancedTypeId>> = ADVANCED_TYPE;
+
+/** Function info (spec-1 §3) of a device: lists, capacities, free slots, DKS limits and what this firmware offers. */
+export function funcInfoPayload(path: string, info: FuncInfo, lists: AdvancedLists, caps: Capabilities) {
+  const per = <T>(f: (list: AdvancedType) => T): Record<AdvancedType, T> =>
+    Object.fromEntries(ADVANCED_LISTS.map((l) => [l, f(l)])) as Record<AdvancedType, T>;
+  const size = per((l) => capacityOf(info, l));
+  const unuse = per((l) => unusedIds(usedBitmapOf(info, l), capacityOf(info, l)));
+  return {
+    path,
+    dks_list: lists.dks,
+    shortcut_list: lists.shortcut,
+    macro_list: lists.macro,
+    snaptap_list: lists.snaptap,
+    hypertap_list: lists.hypertap,
+    dks_size: size.dks,
+    shortcut_size: size.shortcut,
+    macro_size: size.macro,
+    snaptap_size: size.snaptap,
+    hypertap_size: size.hypertap,
+    dks_unuse_id: unuse.dks,
+    shortcut_unuse_id: unuse.shortcut,
+    macro_unuse_id: unuse.macro,
+    snaptap_unuse_id: unuse.snaptap,
+    hypertap_unuse_id: unuse.hypertap,
+    dks_max_trigger: unitsToMm(info.dksMaxTrigger),
+    dks_slot_count: caps.advanced.dksSlotCount,
+    macro_max_events: Math.min(info.macroMaxEvents, MACRO_EVENTS),
+    advanced_enabled: caps.advanced.enabled,
+    advanced_types: ADVANCED_LISTS.filter((l) => caps.advanced.types[l]).map((l) => LIST_TYPE[l]),
+    shortcut_types: offeredShortcutTypes(caps),
+    macro_trigger_types: [...caps.advanced.macroTriggerActionTypes],
+    hypertap_second_entry: caps.advanced.hypertapSecondEntry,
+  };
+}
+export type FuncInfoPayload = ReturnType<typeof funcInfoPayload>;
+
+// ------------------------------------------------------------------------------------------------ device reads
+
+/** Function info and every used item, read from the device (the device is the truth for advanced keys). */
+export async function readAdvanced(
+  device: DeviceEntry,
+  caps: Capabilities,
+): Promise<{ info: FuncInfo; lists: AdvancedLists }> {
+  const info = FuncInfoLayout.decode(await device.session.readObject('funcInfo'));
+  const ctx = { model: device.record.display_name, dksSlotCount: caps.advanced.dksSlotCount };
+  const items: AdvancedItem[] = [];
+  for (const list of ADVANCED_LISTS) {
+    const size = RECORD_LAYOUTS[list].size;
+    const ids = usedIds(usedBitmapOf(info, list), capacityOf(info, list));
+    const records = new Map<number, Uint8Array>();
+    for (const run of recordRuns(ids, size)) {
+      const bytes = await device.session.readObject(list, run.first * size, run.count * size);
+      for (const id of ids) {
+        const at = (id - run.first) * size;
+        if (id >= run.first && id < run.first + run.count) records.set(id, bytes.slice(at, at + size));
+      }
+    }
+    items.push(...decodeRecords(list, records, ctx));
+  }
+  const of = <T extends AdvancedItem>(type: AdvancedTypeId) => items.filter((i): i is T => i.type === type);
+  return {
+    info,
+    lists: {
+      dks: of<DksItem>(ADVANCED_TYPE.dks),
+      shortcut: of<ShortcutItem>(ADVANCED_TYPE.shortcut),
+      macro: of<MacroItem>(ADVANCED_TYPE.macro),
+      snaptap: of<SnaptapItemWithMode>(ADVANCED_TYPE.snaptap),
+      hypertap: of<HypertapItem>(ADVANCED_TYPE.hypertap),
+    },
+  };
+}
