@@ -127,6 +127,16 @@ describe('get_key_color_info and set_led_info on every model', () => {
     }
   });
 
+  it.each([
+    ['made68pro', '1.3.6', 0],
+    ['made68pro', '1.3.7', 1],
+    ['cyber01', '2.1.9', 0],
+    ['cyber01', '2.2.0', 1],
+  ])('%s at %s reports feature level %i', async (model, fw, level) => {
+    const { call } = await setup(model, fw);
+    expect(((await call('get_key_color_info')) as ColourInfoPayload).level).toBe(level);
+  });
+
   it('rejects with err.dev.disconnected when the device goes away mid-call', async () => {
     const { h, led } = await setup('made68air');
     const pending = led('--mode_index', '2');
