@@ -3,10 +3,12 @@
  * The "Default" slot is the plain factory profile (trigger 1.2 mm, dead zone 0.1 mm, rapid trigger off at 0.3 mm);
  * the other slots lean the way their names say, so switching slots visibly changes the keyboard.
  */
+import { defaultKeymap } from '../core/layouts/index.ts';
 import type { ModelInfo } from '../core/models.ts';
 import {
   AMBIENT_MODES,
   DKS_ROWS,
+  LAYERS,
   LIGHT_MODES,
   MACRO_EVENTS,
   OUTER_FRAME_MODES,
@@ -22,7 +24,6 @@ import {
   type Rgb,
   type Settings,
 } from '../protocol/objects.ts';
-import { fallbackKeymap } from './default-keymap.ts';
 import type { FlashState, Profile } from './schema.ts';
 import { keyCurve } from './sensor.ts';
 import type { Traits } from './traits.ts';
@@ -130,9 +131,19 @@ function perfKey(tune: SlotTune, switchType: number): PerfKey {
   };
 }
 
+/** The model's factory key map, held to exactly LAYERS x keyCount codes whatever the layout file says. */
 export function defaultKeymapFor(model: ModelInfo): number[][] {
-  return fallbackKeymap(model);
+  let factory = factoryKeymaps.get(model.name);
+  if (!factory) {
+    const layers = defaultKeymap(model.name);
+    factory = Array.from({ length: LAYERS }, (_, i) =>
+      Array.from({ length: model.keyCount }, (_, id) => layers[i]?.[id] ?? 0),
+    );
+    factoryKeymaps.set(model.name, factory);
+  }
+  return factory.map((layer) => [...layer]);
 }
+const factoryKeymaps = new Map<string, readonly (readonly number[])[]>();
 
 export function defaultProfile(traits: Traits, slot: number): Profile {
   const { model, keyCount, capacity } = traits;

@@ -27,6 +27,9 @@ import type { ObjectHost } from './wire-objects.ts';
 /** Time the flash takes to write a committed change; the sync notification brackets it. */
 export const FLASH_WRITE_MS = 20;
 
+/** ADC span (about 1 mm of travel) below which a key counts as not calibrated in a run. */
+const MIN_CALIBRATED_SPAN = 500;
+
 export type Scheduler = (fn: () => void, ms: number) => void;
 export type ReportListener = (report: Uint8Array) => void;
 
@@ -181,7 +184,10 @@ export class DeviceCore implements ObjectHost {
     this.notify(SUB.notify.calibration, data);
   }
 
-  /** Start (1) begins from the current readings, finish (2) keeps them, cancel (0) while running restores. */
+  /**
+   * Start (1) begins from the current readings, finish (2) keeps the ranges of the keys pressed meanwhile, cancel (0)
+   * while running restores the previous ranges. Key ranges written outside a run are stored as given.
+   */
   writeCalibration(state: number, keys: CalibrationKey[]): void {
     const cal = this.state.calibration;
     const previous = cal.state;
@@ -190,12 +196,23 @@ export class DeviceCore implements ObjectHost {
       cal.keys = this.keys.map((k) => ({ min: k.adc, max: k.adc }));
     } else if (state === 0 && previous === 1) {
       cal.keys = this.calibrationBackup ?? cal.keys;
+    } else if (state === 2 && previous === 1) {
+      // A key that was not pressed through during the run keeps the range it had: its new one would be meaningless.
+      const backup = this.calibrationBackup;
+      cal.keys = cal.keys.map((k, id) => (k.max - k.min < MIN_CALIBRATED_SPAN && backup?.[id] ? backup[id] : k));
     } else if (state !== 1 && previous !== 1) {
       cal.keys = keys;
     }
     if (state !== 1) this.calibrationBackup = undefined;
     cal.state = state;
     if (state !== previous) this.notifyCalibration([]);
+  }
+
+  /** The state as the flash holds it: a calibration still running is not stored, the last committed one is. */
+  persistentState(): FlashState {
+    const cal = this.state.calibration;
+    if (cal.state !== 1) return this.state;
+    return { ...this.state, calibration: { state: 0, keys: this.calibrationBackup ?? cal.keys } };
   }
 
   /** What a power loss does to a running calibration: it is abandoned, the stored one stays. */

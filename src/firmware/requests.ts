@@ -79,7 +79,10 @@ export class RequestHandler {
     if (cmd === CMD.notify && UNSOLICITED_NOTIFY_SUBS.includes(id)) return fail(DEVICE_ERROR.notSupported);
     const name = findObject(cmd, id);
     if (!name) return fail(DEVICE_ERROR.unknownCommand);
-    if (!this.device.traits.objects.has(name)) return fail(DEVICE_ERROR.notSupported);
+    if (!this.device.traits.objects.has(name)) {
+      if (isWrite(sub)) this.stage = undefined;
+      return fail(DEVICE_ERROR.notSupported);
+    }
     return isWrite(sub) ? this.write(name, frame) : this.read(name, frame);
   }
 
@@ -163,7 +166,9 @@ export class RequestHandler {
         if (id === SUB.keymap.setKeys)
           return has('keymap') ? persist((data) => setKeymapKeys(d.profile(), data, d.traits)) : null;
         if (id === SUB.keymap.resetLayer)
-          return has('keymap') ? persist((data) => resetKeymapLayer(d.profile(), data, defaultKeymapFor(d.model))) : null;
+          return has('keymap')
+            ? persist((data) => resetKeymapLayer(d.profile(), data, defaultKeymapFor(d.model)))
+            : null;
         return undefined;
       case CMD.keyColour:
         if (id === SUB.keyColour.setKeys)

@@ -140,10 +140,7 @@ export class FirmwareReceiver {
     if (!t || this.state !== PROGRESS.receiving) return refuse(DEVICE_ERROR.sequence);
     const header = readFirmwareHeader(t.slot);
     const verified =
-      t.received === t.size &&
-      crc32(t.slot) === t.crc &&
-      header !== undefined &&
-      header.modelId === modelId;
+      t.received === t.size && crc32(t.slot) === t.crc && header !== undefined && header.modelId === modelId;
     this.transfer = { ...t, slot: new Uint8Array(0) };
     this.state = verified ? PROGRESS.applied : PROGRESS.failed;
     return verified && header ? { ok: true, value: header.version } : refuse(DEVICE_ERROR.verifyFailed);

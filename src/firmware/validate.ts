@@ -2,6 +2,7 @@
  * What the firmware accepts on commit. Each check answers the reason of a refusal, or undefined when the value is
  * acceptable; a refused write changes nothing. The same checks vet a flash image on restore.
  */
+import { SHORTCUT_TYPE } from '../core/advanced-keys.ts';
 import { lightingSpeedMax } from '../core/capabilities.ts';
 import type { FieldType, Layout } from '../protocol/struct.ts';
 import {
@@ -33,6 +34,7 @@ import { ADC_MAX, type Traits } from './traits.ts';
 
 export type Check = string | undefined;
 
+const SHORTCUT_TYPES: readonly number[] = Object.values(SHORTCUT_TYPE);
 const flag = (v: number): boolean => v === 0 || v === 1;
 const firstFailure = <T>(items: readonly T[], check: (item: T, index: number) => Check): Check => {
   for (let i = 0; i < items.length; i++) {
@@ -77,7 +79,8 @@ export function textFieldsValid(layout: Layout<unknown>, bytes: Uint8Array, at =
         return false;
       }
     } else if (field.t === 'array') {
-      for (let i = 0; i < field.count; i++) if (!textFieldsValid(field.of, bytes, pos + i * field.of.size)) return false;
+      for (let i = 0; i < field.count; i++)
+        if (!textFieldsValid(field.of, bytes, pos + i * field.of.size)) return false;
     }
     pos += fieldBytes(field);
   }
@@ -175,7 +178,7 @@ export function checkShortcut(list: readonly ShortcutRecord[]): Check {
   return firstFailure(list, (s) => {
     if (!flag(s.used)) return 'used must be 0 or 1';
     if (!s.used) return undefined;
-    if (s.scType > 4) return `shortcut type ${s.scType} unknown`;
+    if (!SHORTCUT_TYPES.includes(s.scType)) return `shortcut type ${s.scType} unknown`;
     if (s.keyCount < 1 || s.keyCount > SHORTCUT_KEYS) return `key count ${s.keyCount} outside 1-${SHORTCUT_KEYS}`;
     return undefined;
   });

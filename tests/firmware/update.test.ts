@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { buildFirmwareImage, readFirmwareHeader, VirtualKeyboard } from '../../src/firmware/index.ts';
+import { CMD, SUB } from '../../src/protocol/commands.ts';
+import { crc32 } from '../../src/protocol/crc.ts';
+import { SUB_MORE, SUB_WRITE, type Frame } from '../../src/protocol/frame.ts';
+import { readRequest } from '../../src/protocol/messages.ts';
+import {
+  DescriptorLayout,
+  DksRecordLayout,
+  FIRMWARE_CHUNK,
+  FIRMWARE_WINDOW,
+  FirmwareBeginLayout,
+  FirmwareProgressLayout,
+} from '../../src/protocol/objects.ts';
+import { errorName, Host, makeKeyboard, sameBytes, text } from './helpers.ts';
+
+const u32 = (data: Uint8Array, at: number): number => new DataView(data.buffer, data.byteOffset).getUint32(at, true);
+const chunkCount = (image: Uint8Array): number => Math.ceil(image.length / FIRMWARE_CHUNK);
+
+function begin(host: Host, image: Uint8Array, crc = crc32(image)): Frame {
+  const version = [...image.subarray(6, 9)];
+  return host.command(
+    CMD.firmware,
+    SUB.firmware.begin,
+    FirmwareBeginLayout.encode({ target: 0, size: image.length, version, crc }),
+  );
+}
+
+function chunkFrame(image: Uint8Array, n: number, more: boolean): Frame {
+  const data = image.subarray(n * FIRMWARE_CHUNK, (n + 1) * FIRMWARE_CHUNK);
+  return { cmd: CMD.firmware, sub: SUB.firmware.chunk | SUB_WRITE | (more ? SUB_MORE : 0), offset: n, data };
+}
+
+/** Sends chunks [from, to) in windows; answers every reply. */
+function sendChunks(host: Host, image: Uint8Array, from = 0, to = chunkCount(image)): Frame[] {
+  const replies: Frame[] = [];
+  for (let n = from; n < to; n++) {
+    const lastOfWindow = (n - from + 1) % FIRMWARE_WINDOW === 0 || n === to - 1;
+    replies.push(...host.send(chunkFrame(image, n, !lastOfWindow)));
+  }
+  return replies;
+}
+
+const finish = (host: Host): Frame => host.command(CMD.firmware, SUB.firmware.finish, []);
+const progress = (host: Host) => FirmwareProgressLayout.decode(host.read(CMD.firmware, SUB.firmware.status));
+const enterBootloader = (host: Host): Frame => host.command(CMD.system, SUB.system.bootloader, [...text('BOOT')]);
+
+describe('firmware images', () => {
+  it('builds a reproducible image whose header names the model and version', () => {
+    const image = buildFirmwareImage(3, 'V1.4.0', 1000);
+    expect(image.length).toBe(1016);
+    expect(readFirmwareHeader(image)).toEqual({ modelId: 3, version: [1, 4, 0], payloadLength: 1000 });
+    expect(sameBytes(buildFirmwareImage(3, [1, 4, 0], 1000), image)).toBe(true);
+    expect(sameBytes(buildFirmwareImage(3, '1.4.1', 1000), image)).toBe(false);
+    expect(readFirmwareHeader(image.subarray(0, 500))).toBeUndefined();
+  });
+});
+
+describe('firmware update', () => {
+  it('receives, verifies and runs a new firmware, keeping the settings', () => {
+    const host = new Host(makeKeyboard({ fwVer: '1.3.7' }));
+    host.write('settings', 2, new Uint8Array([33]));
+    const settings = host.readObject('settings');
+    const image = buildFirmwareImage(3, '1.4.0', 3000);
+
+    expect(errorName(enterBootloader(host))).toBeUndefined();
+    const started = begin(host, image);
+    expect(started).toMatchObject({ cmd: CMD.firmware, sub: SUB.firmware.begin | SUB_WRITE });
+    expect([started.data[0], u32(started.data, 1)]).toEqual([0, 0]);
+
+    const acks = sendChunks(host, image);
+    expect(acks).toHaveLength(Math.ceil(chunkCount(image) / FIRMWARE_WINDOW));
+    const last = acks[acks.length - 1]!;
+    expect(last.data[1]! | (last.data[2]! << 8)).toBe(chunkCount(image) - 1);
+    expect(u32(last.data, 3)).toBe(image.length);
+    expect(progress(host)).toEqual({ state: 1, received: image.length, size: image.length });
+
+    expect([...finish(host).data]).toEqual([0]);
+    expect(progress(host).state).toBe(2);
+    expect(DescriptorLayout.decode(host.readObject('descriptor')).fw).toEqual([1, 4, 0]);
+    expect(host.kb.inspect().bootloader).toBe(false);
+    expect(host.readObject('settings')).toEqual(settings);
+  });
+
+  it('keeps the old firmware when the image does not match its CRC32', () => {
+    const host = new Host(makeKeyboard());
+    const image = buildFirmwareImage(3, '1.4.0', 500);
+    enterBootloader(host);
+    begin(host, image, crc32(image) ^ 1);
+    sendChunks(host, image);
+    expect(errorName(finish(host))).toBe('verifyFailed');
+    expect(progress(host).state).toBe(3);
+    expect(host.kb.descriptor.fw).toEqual([1, 3, 7]);
+    // The device runs its old firmware again and answers normally.
+    expect(errorName(host.send(readRequest(CMD.system, SUB.system.settings))[0])).toBeUndefined();
+  });
+
+  it('refuses an image built for another model', () => {
+    const host = new Host(makeKeyboard());
+    const image = buildFirmwareImage(4, '1.4.0', 500);
+    begin(host, image);
+    sendChunks(host, image);
+    expect(errorName(finish(host))).toBe('verifyFailed');
+    expect(host.kb.descriptor.fw).toEqual([1, 3, 7]);
+  });
+
+  it('refuses to finish before the whole image has arrived', () => {
+    const host = new Host(makeKeyboard());
+    const image = buildFirmwareImage(3, '1.4.0', 500);
+    begin(host, image);
+    sendChunks(host, image, 0, 3);
+    expect(errorName(finish(host))).toBe('verifyFailed');
+    expect(host.kb.descriptor.fw).toEqual([1, 3, 7]);
+  });
+
+  it('resumes an interrupted transfer of the same image after the last chunk received', () => {
+    const host = new Host(makeKeyboard());
+    const image = buildFirmwareImage(3, '2.0.0', 2000);
+    enterBootloader(host);
+    begin(host, image);
+    sendChunks(host, image, 0, 20);
+    host.kb.powerCycle(); // the cable is pulled mid-transfer
+
+    expect(host.kb.descriptor.fw).toEqual([1, 3, 7]);
+    enterBootloader(host);
+    const resumed = begin(host, image);
+    expect(u32(resumed.data, 1)).toBe(20 * FIRMWARE_CHUNK);
+    sendChunks(host, image, 20);
+    expect(errorName(finish(host))).toBeUndefined();
+    expect(host.kb.descriptor.fw).toEqual([2, 0, 0]);
+  });
+
+  it('starts over when a different image is announced', () => {
+    const host = new Host(makeKeyboard());
+    const first = buildFirmwareImage(3, '2.0.0', 2000);
+    begin(host, first);
+    sendChunks(host, first, 0, 10);
+    const other = buildFirmwareImage(3, '2.0.1', 2000);
+    expect(u32(begin(host, other).data, 1)).toBe(0);
+  });
+
+  it('refuses chunks out of order and before a transfer begins', () => {
+    const host = new Host(makeKeyboard());
+    const image = buildFirmwareImage(3, '1.4.0', 500);
+    expect(errorName(host.send(chunkFrame(image, 0, false))[0])).toBe('sequence');
+    begin(host, image);
+    sendChunks(host, image, 0, 2);
+    expect(errorName(host.send(chunkFrame(image, 3, false))[0])).toBe('sequence');
+    expect(errorName(host.send(chunkFrame(image, 1, false))[0])).toBe('sequence');
+    expect(errorName(host.send(chunkFrame(image, 99, false))[0])).toBe('outOfRange');
+    expect(progress(host).received).toBe(2 * FIRMWARE_CHUNK);
+  });
+
+  it('answers only the handshake and firmware commands in the bootloader', () => {
+    const host = new Host(makeKeyboard());
+    expect(errorName(host.command(CMD.system, SUB.system.bootloader, [...text('BOOX')]))).toBe('invalidValue');
+    enterBootloader(host);
+    expect(errorName(host.send(readRequest(CMD.keymap, SUB.keymap.keymap))[0])).toBe('busy');
+    expect(errorName(host.send(readRequest(CMD.system, SUB.system.settings))[0])).toBe('busy');
+    expect(errorName(host.command(CMD.system, SUB.system.factoryReset, [...text('RST')]))).toBe('busy');
+    expect(DescriptorLayout.decode(host.readObject('descriptor')).modelId).toBe(3);
+    expect(progress(host).state).toBe(0);
+    // Keys do nothing while the firmware is not running.
+    host.kb.pressKey(0, 4);
+    expect(host.notes.filter((n) => n.sub !== SUB.notify.sync)).toEqual([]);
+  });
+
+  it('drops DKS rows a downgraded firmware cannot hold, and its flash image stays loadable', () => {
+    const host = new Host(makeKeyboard({ fwVer: '1.2.0' }));
+    const record = {
+      used: 1,
+      topLevel: 50,
+      bottomLevel: 300,
+      tickType: 0,
+      tickMin: 0,
+      tickMax: 0,
+      name: 'Eight',
+      rows: Array.from({ length: 8 }, (_, i) => ({ code: 4 + i, stages: [0x81, 0, 0, 0] })),
+    };
+    expect(errorName(host.write('dks', 0, DksRecordLayout.encode(record)))).toBeUndefined();
+    const image = buildFirmwareImage(3, '1.1.0', 100);
+    begin(host, image);
+    sendChunks(host, image);
+    finish(host);
+    expect(host.kb.descriptor.dksSlots).toBe(4);
+    const rows = DksRecordLayout.decode(host.readObject('dks')).rows;
+    expect(rows.map((r) => r.code)).toEqual([4, 5, 6, 7, 0, 0, 0, 0]);
+    expect(VirtualKeyboard.restore(host.kb.serialize()).descriptor.fw).toEqual([1, 1, 0]);
+  });
+});
