@@ -17,6 +17,8 @@ import {
   FEATURE,
   KEY_MAP_BYTES,
   MAX_KEYS,
+  MULTI_READ_MAX,
+  MULTI_READ_REFUSED,
   PERF_FIELD,
   READ_TO_END,
   keyMask,
@@ -28,7 +30,7 @@ import { crc16, crc32 } from '../src/protocol/crc.ts';
 import { DEVICE_ERROR } from '../src/protocol/errors.ts';
 import * as frame from '../src/protocol/frame.ts';
 import { chunkFrames, encodeFrame, hasMore, isWrite, SUB_WRITE, subId, type Frame } from '../src/protocol/frame.ts';
-import { commandFrame, errorFrame, readRequest, writeFrames } from '../src/protocol/messages.ts';
+import { commandFrame, errorFrame, multiReadRequest, readRequest, writeFrames } from '../src/protocol/messages.ts';
 import * as objects from '../src/protocol/objects.ts';
 import { encodeU16List, findObject, OBJECTS, type ObjectName } from '../src/protocol/registry.ts';
 import { encodeList, encodeText, type FieldType, type Layout } from '../src/protocol/struct.ts';
@@ -36,6 +38,7 @@ import { encodeList, encodeText, type FieldType, type Layout } from '../src/prot
 export const DOC_PATH = fileURLToPath(new URL('../docs/protocol.md', import.meta.url));
 
 const hex = (n: number, width = 2): string => `0x${n.toString(16).toUpperCase().padStart(width, '0')}`;
+const hexBytes = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join(' ');
 
 function table(head: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
   const cells = [head, ...rows].map((r) => r.map((c) => String(c).replaceAll('|', '\\|')));
@@ -44,6 +47,7 @@ function table(head: readonly string[], rows: readonly (readonly (string | numbe
   return [line(cells[0]!), line(widths.map((w) => '-'.repeat(w))), ...cells.slice(1).map(line)].join('\n');
 }
 
+const errorNames = new Map<number, string>(Object.entries(DEVICE_ERROR).map(([k, v]) => [v, k]));
 const groupNames = new Map<number, string>(Object.entries(CMD).map(([k, v]) => [v, k]));
 function subName(cmd: number, sub: number): string | undefined {
   const group = groupNames.get(cmd);
@@ -63,6 +67,7 @@ function constantsSection(): string {
     ['SUB_MORE', frame.SUB_MORE, 'sub-command bit: more frames of this stream follow'],
     ['SUB_ID_MASK', frame.SUB_ID_MASK, 'sub-command bits that carry the id'],
     ['READ_TO_END', READ_TO_END, 'read length meaning "to the end of the object"'],
+    ['MULTI_READ_MAX', MULTI_READ_MAX, 'objects one multi-read request can name'],
     ['MAX_KEYS', MAX_KEYS, 'keys a key mask can address'],
     ['KEY_MAP_BYTES', KEY_MAP_BYTES, 'bytes of a key mask'],
     ['NAME_BYTES', objects.NAME_BYTES, 'bytes of every name field (UTF-8, zero padded)'],
@@ -79,15 +84,19 @@ function constantsSection(): string {
 
 /** What each sub-command that is not a plain object carries. Every sub-command of SUB must be listed or be an object. */
 const COMMAND_INFO: Record<string, [access: string, payload: string]> = {
+  'system.multiRead': [
+    'read',
+    '`[count u8, (cmd u8, sub u8) × count]`, 1-27 objects; one stream of `[length u16, bytes]` entries back',
+  ],
   'system.factoryReset': ['command', "`'RST'` (3 ASCII bytes); ack `[0]`"],
   'system.bootloader': ['command', "`'BOOT'` (4 ASCII bytes); ack `[0]`, then the device restarts in bootloader mode"],
   'keymap.setKeys': ['command', '`[layer u8, code u16, key mask]`; ack `[0]`'],
   'keymap.resetLayer': ['command', '`[layer u8]` (0xFF: every layer); ack `[0]`'],
   'keyColour.setKeys': ['command', '`[r u8, g u8, b u8, key mask]`; ack `[0]`'],
-  'notify.reportMode': ['command', '`[mode u8, key mask]`; ack `[0]`'],
-  'notify.triggerAdc': ['notification', '1 to 11 × TriggerSample'],
+  'notify.reportMode': ['command', '`[mode u8, key mask]` (no mask: every key); ack `[0]`'],
+  'notify.triggerAdc': ['notification', '1 to 11 × TriggerSample (data length / 5 samples)'],
   'notify.keyEvent': ['notification', 'KeyEvent'],
-  'notify.calibration': ['notification', 'a slice of the calibration object at the frame offset'],
+  'notify.calibration': ['notification', '`[state u8, count u8]`, then count × `[keyId u8, min u16, max u16]`'],
   'notify.sync': ['notification', '`[syncing u8]`: 1 writing flash, 0 settled'],
   'notify.status': ['notification', 'Status'],
   'performance.setKeys': ['command', '`[field u8, value u16, key mask]`; ack `[0]`'],
@@ -185,7 +194,19 @@ function sizesSection(): string {
       Math.max(1, Math.ceil(size / frame.MAX_DATA)),
     ];
   });
-  return table(['object', 'cmd / sub', 'access', 'size in bytes', 'made68pro', 'frames to read all'], rows);
+  const counts: CountField[] = [
+    'keyCount',
+    'layerCount',
+    'dksCap',
+    'shortcutCap',
+    'macroCap',
+    'snaptapCap',
+    'hypertapCap',
+  ];
+  return [
+    `The sample device: ${MODEL.name}, ${counts.map((k) => `${k} ${SAMPLE_DESCRIPTOR[k]}`).join(', ')}.`,
+    table(['object', 'cmd / sub', 'access', 'size in bytes', MODEL.name, 'frames to read all'], rows),
+  ].join('\n\n');
 }
 
 /* ---------- layouts ---------- */
@@ -349,45 +370,56 @@ function enumerationsSection(): string {
 
 function crcSection(): string {
   const check = new TextEncoder().encode('123456789');
-  const data = new Uint8Array([0xff, 0xff]);
+  const data = objects.SettingsLayout.encode({ ...settings, sleepTime: 15 });
   const steps = Array.from(data, (b, i) => [i, hex(b), hex(crc16(data, 0, i + 1), 4)]);
   const c = crc16(data);
+  const report = encodeFrame(writeFrames(CMD.system, SUB.system.settings, 0, data)[0]!);
   return [
-    `Check value: CRC16 of the ASCII bytes \`123456789\` is \`${hex(crc16(check), 4)}\`.`,
-    'Worked example: the data of the handshake read request is `FF FF` (length 0xFFFF, "to the end").',
-    table(['byte index', 'byte', 'CRC register after it'], [['start', '', hex(0xffff, 4)], ...steps]),
-    `The CRC is \`${hex(c, 4)}\`, stored little endian in header bytes 6-7 as \`${hex(c & 0xff)} ${hex(c >> 8)}\`.`,
-    'A frame without data bytes carries the initial value `0xFFFF` (`FF FF`).',
+    `Check value: the CRC16 of the ASCII bytes \`123456789\` is \`${hex(crc16(check), 4)}\`.`,
+    `Worked example: the settings write in the examples carries the ${data.length} data bytes ` +
+      `\`${hexBytes(data)}\`.`,
+    table(['data byte', 'value', 'register after it'], [['(start)', '', hex(0xffff, 4)], ...steps]),
+    `The CRC is \`${hex(c, 4)}\`, stored little endian in header bytes 6-7 as \`${hex(c & 0xff)} ${hex(c >> 8)}\`; ` +
+      `the header of that report is \`${hexBytes(report.subarray(0, frame.HEADER_SIZE))}\`.`,
+    `Two more values to test against: no data bytes give \`${hex(crc16(new Uint8Array(0)), 4)}\`; ` +
+      `\`FF FF\` (the data of a read "to the end") gives \`${hex(crc16(new Uint8Array([0xff, 0xff])), 4)}\`.`,
   ].join('\n\n');
 }
 
 /* ---------- examples ---------- */
 
 function frameLabel(step: Step): string {
-  const f = step.frame;
   if (step.label) return step.label;
-  const name =
-    f.cmd === CMD.error
-      ? 'error'
-      : `${groupNames.get(f.cmd) ?? hex(f.cmd)}.${subName(f.cmd, subId(f.sub)) ?? hex(subId(f.sub))}`;
-  let role: string;
-  if (step.dir === 'host') role = isWrite(f.sub) ? 'write' : 'read';
-  else if (f.cmd === CMD.error) role = `code ${hex(f.data[0] ?? 0)}`;
-  else if (f.cmd === CMD.notify && UNSOLICITED_NOTIFY_SUBS.includes(subId(f.sub))) role = 'notification';
-  else role = isWrite(f.sub) ? 'ack' : 'reply';
+  const f = step.frame;
+  const [code = 0, cmd = 0, sub = 0] = f.data;
+  if (f.cmd === CMD.error)
+    return `error ${errorNames.get(code)} (${hex(code)}) · refused cmd ${hex(cmd)} sub ${hex(sub)}`;
+  const name = `${groupNames.get(f.cmd) ?? hex(f.cmd)}.${subName(f.cmd, subId(f.sub)) ?? hex(subId(f.sub))}`;
+  const notification = f.cmd === CMD.notify && UNSOLICITED_NOTIFY_SUBS.includes(subId(f.sub));
+  const role =
+    step.dir === 'host'
+      ? isWrite(f.sub)
+        ? 'write'
+        : 'read'
+      : notification
+        ? 'notification'
+        : isWrite(f.sub)
+          ? 'ack'
+          : 'reply';
   const more = hasMore(f.sub) ? ', more' : '';
-  return `${name} ${role}${more} · sub ${hex(f.sub)} · offset ${f.offset} · ${f.data.length} data bytes`;
+  const plural = f.data.length === 1 ? '' : 's';
+  return `${name} ${role}${more} · sub ${hex(f.sub)} · offset ${f.offset} · ${f.data.length} data byte${plural}`;
 }
 
+/** Hex lines of a report, 16 bytes each; the zero padding after the data bytes is left out. */
 function hexDump(report: Uint8Array): string[] {
-  let end = report.length;
-  while (end > frame.HEADER_SIZE && report[end - 1] === 0) end--;
+  const declared = report[2]! | (report[3]! << 8);
+  const end = Math.min(report.length, frame.HEADER_SIZE + Math.min(declared, frame.MAX_DATA));
   const lines: string[] = [];
   for (let at = 0; at < end; at += 16) {
-    const bytes = Array.from(report.subarray(at, Math.min(end, at + 16)), (b) => b.toString(16).padStart(2, '0'));
-    const left = bytes.slice(0, 8).join(' ');
-    const right = bytes.slice(8).join(' ');
-    lines.push(`  ${at.toString(16).padStart(2, '0')}: ${left}${right ? `  ${right}` : ''}`);
+    const left = hexBytes(report.subarray(at, Math.min(end, at + 8)));
+    const right = end > at + 8 ? `  ${hexBytes(report.subarray(at + 8, Math.min(end, at + 16)))}` : '';
+    lines.push(`  ${at.toString(16).padStart(2, '0')}: ${left}${right}`);
   }
   return lines;
 }
@@ -397,7 +429,8 @@ function renderExample(ex: Example): string {
     `${s.dir === 'host' ? '→' : '←'} ${frameLabel(s)}`,
     ...hexDump(s.report ?? encodeFrame(s.frame)),
   ]);
-  return [`#### ${ex.title}`, ex.note, ['```text', ...lines, '```'].join('\n')].join('\n\n');
+  const note = ex.note ? [ex.note] : [];
+  return [`#### ${ex.title}`, ...note, ['```text', ...lines, '```'].join('\n')].join('\n\n');
 }
 
 function examplesSection(): string {
@@ -512,7 +545,7 @@ const FIELD_MEANING: Record<string, string> = {
   'FuncInfo.macroUsed': 'bit n set: macro slot n holds an item',
   'FuncInfo.snaptapUsed': 'bit n set: snap-tap slot n holds an item',
   'FuncInfo.hypertapUsed': 'bit n set: hyper-tap slot n holds an item',
-  'DksRecord.used': '1: the slot holds an item, 0: free (rest ignored)',
+  'DksRecord.used': '1: the slot holds an item, 0: free (the rest is ignored)',
   'DksRecord.topLevel': `upper actuation level, ${MM}`,
   'DksRecord.bottomLevel': `lower actuation level, ${MM}`,
   'DksRecord.tickType': '0 static, 1 dynamic',
@@ -522,13 +555,13 @@ const FIELD_MEANING: Record<string, string> = {
   'DksRecord.rows': 'rows beyond dksSlots are zero',
   'DksRow.code': 'key code sent by this row (0: row unused)',
   'DksRow.stages': 'per stage: bit 7 visible, bits 0-2 useID 0-4',
-  'ShortcutRecord.used': '1: the slot holds an item',
+  'ShortcutRecord.used': '1: the slot holds an item, 0: free (the rest is ignored)',
   'ShortcutRecord.scType': '0 replace, 1 action, 2 lock, 4 mod-tap, 5 toggle',
   'ShortcutRecord.keyCount': 'keys in use: replace and lock ≤ 6, mod-tap 2, toggle 1',
   'ShortcutRecord.holdTime': 'ms, 10-1000 (mod-tap)',
   'ShortcutRecord.name': 'UTF-8, zero padded',
   'ShortcutRecord.keys': 'key codes; entries from keyCount on are zero',
-  'MacroRecord.used': '1: the slot holds an item',
+  'MacroRecord.used': '1: the slot holds an item, 0: free (the rest is ignored)',
   'MacroRecord.name': 'UTF-8, zero padded',
   'MacroRecord.delayType': '0 recorded delays, 1 random delays in delayMin … delayMax',
   'MacroRecord.delayMin': 'ms',
@@ -541,11 +574,11 @@ const FIELD_MEANING: Record<string, string> = {
   'MacroEvent.code': 'key code',
   'MacroEvent.flags': 'bit 0: 1 key down, 0 key up',
   'MacroEvent.delay': 'ms to wait after this event',
-  'SnaptapRecord.used': '1: the slot holds an item',
+  'SnaptapRecord.used': '1: the slot holds an item, 0: free (the rest is ignored)',
   'SnaptapRecord.keyA': 'key id',
   'SnaptapRecord.keyB': 'key id, different from keyA',
   'SnaptapRecord.mode': '0 last input wins, 1 first input wins, 2 neutral',
-  'HypertapRecord.used': '1: the slot holds an item',
+  'HypertapRecord.used': '1: the slot holds an item, 0: free (the rest is ignored)',
   'HypertapRecord.keyA': 'key id',
   'HypertapRecord.secondKind': '0: second is a key id; 1: second is a key code (feature hypertapKeyDescriptor)',
   'HypertapRecord.second': 'key id or key code, per secondKind',
@@ -554,7 +587,7 @@ const FIELD_MEANING: Record<string, string> = {
   'TriggerSample.adc': 'raw ADC reading',
   'KeyEvent.keyId': 'key id',
   'KeyEvent.down': '1 pressed, 0 released',
-  'KeyEvent.code': 'key code of the key on the active layer',
+  'KeyEvent.code': 'key code of the key on layer 0',
   'KeyEvent.time': 'device milliseconds, wraps at 2^32',
   'FirmwareBegin.target': '0: the keyboard firmware (other values: invalidValue)',
   'FirmwareBegin.size': 'image bytes',
@@ -580,17 +613,23 @@ export const SAMPLE_DESCRIPTOR: objects.Descriptor = {
   themeCount: objects.THEME_SLOTS,
   dksCap: 16,
   shortcutCap: 16,
-  macroCap: 8,
+  macroCap: 16,
   snaptapCap: 8,
   hypertapCap: 8,
   macroMaxEvents: objects.MACRO_EVENTS,
   dksSlots: objects.DKS_ROWS,
-  features: FEATURE.outerFrame | FEATURE.ambient | FEATURE.perKeyRgb | FEATURE.calibration | FEATURE.rapidTrigger,
+  features:
+    FEATURE.outerFrame |
+    FEATURE.perKeyRgb |
+    FEATURE.calibration |
+    FEATURE.nKey |
+    FEATURE.sleep |
+    FEATURE.hypertapKeyDescriptor,
   accessMode: 0,
   battery: 0xff,
   releaseYear: 2024,
-  releaseMonth: 5,
-  releaseDay: 20,
+  releaseMonth: 4,
+  releaseDay: 22,
   vendorId: MODEL.vendorId,
   productId: MODEL.productId,
 };
@@ -755,6 +794,11 @@ const commandAck = (cmd: number, sub: number, data = [0]): Step =>
 const EXAMPLE_TEXT: [id: string, title: string, note: string][] = [
   ['#', 'System (0x01)', ''],
   ['handshake', 'Handshake', 'Read the descriptor to the end; the first request after connecting.'],
+  [
+    'multiRead',
+    'Read several objects at once',
+    'Each object streams back as a whole read. The made68pro has no ambient light: that one is refused and the rest goes on.',
+  ],
   ['status', 'Read the status', 'Battery 0xFF: this wired model has no battery.'],
   ['themes', 'Read the theme slots', 'The 66-byte object streams in two frames; the second carries offset 56.'],
   ['themeSwitch', 'Switch theme', 'One byte at offset 0: slot 2 becomes current.'],
@@ -779,7 +823,7 @@ const EXAMPLE_TEXT: [id: string, title: string, note: string][] = [
   ['funcInfo', 'Read the function info', 'Capacities and the used-slot bitmaps.'],
   ['dks', 'Read DKS slot 0', 'Slot n starts at offset n × 72.'],
   ['dksWrite', 'Write DKS slot 2', ''],
-  ['dksFree', 'Free DKS slot 2', 'A record whose used byte is 0 frees the slot; the rest must be zero.'],
+  ['dksFree', 'Free DKS slot 2', 'Writing 0 to the used byte frees the slot; the rest of the record is ignored.'],
   ['shortcut', 'Read shortcut slot 0', ''],
   ['shortcutWrite', 'Write shortcut slot 1', 'A lock shortcut of one key.'],
   [
@@ -799,10 +843,14 @@ const EXAMPLE_TEXT: [id: string, title: string, note: string][] = [
   ['reportMode', 'Set the report mode', 'Mode 2 (trigger stream) for keys A, S and D.'],
   ['triggerAdc', 'Trigger stream', 'Three 5-byte samples; up to 11 fit one frame.'],
   ['keyEvent', 'Key event', 'Key 31 (A, code 0x0004) pressed at device time 123456 ms.'],
-  ['calibrationState', 'Calibration state', 'Offset 0 of the calibration object: the state became 1 (running).'],
-  ['calibrationKey', 'Calibration progress', 'Min and max of key 31, at offset 1 + 31 × 4 of the calibration object.'],
+  ['calibrationState', 'Calibration state', 'The state became 1 (running); a state change carries no keys.'],
+  ['calibrationKey', 'Calibration progress', 'While running: key 31 widened its range to 1840-3320.'],
   ['sync', 'Sync', 'The device started writing flash (1); another with 0 follows when it settles.'],
-  ['statusNotify', 'Status', 'Sent when a field of the status changes.'],
+  [
+    'statusNotify',
+    'Status',
+    'Sent when the battery, charging state or connection changes: a wireless model plugged in at 84 %.',
+  ],
   ['#', 'Key performance (0x0A)', ''],
   ['perf', 'Read the performance of keys 0-9', 'Ten 10-byte records: offset 0, length 100.'],
   ['perfWrite', 'Write the performance of key 3', 'Offset 3 × 10; actuation 0.80 mm, rapid trigger on.'],
@@ -814,7 +862,11 @@ const EXAMPLE_TEXT: [id: string, title: string, note: string][] = [
   ['rapidComplete', 'Read rapid-complete', ''],
   ['rapidCompleteWrite', 'Write rapid-complete', ''],
   ['#', 'Ambient light (0x0B)', ''],
-  ['ambient', 'Read the ambient light', ''],
+  [
+    'ambient',
+    'Read the ambient light',
+    'The made68pro has no ambient light and answers notSupported; a model with the ambient feature (real67) answers like this.',
+  ],
   ['ambientWrite', 'Write the ambient light', 'Switched off.'],
   ['#', 'Firmware update (0x0C)', ''],
   ['fwBegin', 'Begin an update', 'A 200-byte image; resumeFrom 0: nothing held yet.'],
@@ -826,7 +878,7 @@ const EXAMPLE_TEXT: [id: string, title: string, note: string][] = [
   ['badCrc', 'Bad CRC', 'Header byte 6 was corrupted in transit.'],
   ['badLength', 'Bad length', 'The header declares 60 data bytes; at most 56 fit.'],
   ['unknownCommand', 'Unknown command', 'Group 0x05 does not exist.'],
-  ['outOfRange', 'Out of range', 'The 544-byte key map has no offset 544.'],
+  ['outOfRange', 'Out of range', 'The key map of this device is 544 bytes long: a read cannot start at 600.'],
   ['invalidValue', 'Invalid value', 'Sleep time 0 is outside 1-60; nothing changes.'],
   ['busy', 'Busy in bootloader mode', 'Only the handshake and firmware commands are served there.'],
   ['notSupported', 'Not supported', 'The descriptor is read-only.'],
@@ -855,8 +907,8 @@ function exampleSteps(): Map<string, Step[]> {
   };
   const command = (id: string, cmd: number, sub: number, data: Uint8Array, ack = [0]): void =>
     add(id, [host(commandFrame(cmd, sub, data)), commandAck(cmd, sub, ack)]);
-  const notify = (id: string, sub: number, data: Uint8Array, offset = 0): void =>
-    add(id, [device({ cmd: CMD.notify, sub, offset, data })]);
+  const notify = (id: string, sub: number, data: Uint8Array): void =>
+    add(id, [device({ cmd: CMD.notify, sub, offset: 0, data })]);
   const refused = (id: string, code: number, request: Step[]): void => {
     const last = request[request.length - 1]!;
     add(id, [...request, device(errorFrame(code, last.frame.cmd, last.report?.[1] ?? last.frame.sub))]);
@@ -866,6 +918,17 @@ function exampleSteps(): Map<string, Step[]> {
   const mask = keyMask([31, 32, 33]);
 
   read('handshake', 'descriptor');
+  const many: ObjectName[] = ['status', 'settings', 'themes', 'ambient'];
+  const manyAnswer = concatBytes(
+    many.map((n) => {
+      const lacking = !(D.features & FEATURE.ambient) && n === 'ambient';
+      const body = lacking ? new Uint8Array(0) : obj[n];
+      const length = lacking ? MULTI_READ_REFUSED : body.length;
+      return concatBytes([Uint8Array.of(length & 0xff, length >> 8), body]);
+    }),
+  );
+  const manyReplies = chunkFrames(CMD.system, SUB.system.multiRead, 0, manyAnswer).map(device);
+  add('multiRead', [host(multiReadRequest(many.map((n) => OBJECTS[n]))), ...manyReplies]);
   read('status', 'status');
   read('themes', 'themes');
   write('themeSwitch', 'themes', 0, bytes(2));
@@ -894,7 +957,7 @@ function exampleSteps(): Map<string, Step[]> {
   read('funcInfo', 'funcInfo');
   read('dks', 'dks', 0, dksSize);
   write('dksWrite', 'dks', 2 * dksSize, L.DksRecordLayout.encode({ ...dks, name: 'Jump' }));
-  write('dksFree', 'dks', 2 * dksSize, new Uint8Array(dksSize));
+  write('dksFree', 'dks', 2 * dksSize, bytes(0));
   read('shortcut', 'shortcut', 0, shortcutSize);
   write('shortcutWrite', 'shortcut', shortcutSize, L.ShortcutRecordLayout.encode(lockWin));
   read('macro', 'macro', 0, 28 + 4 * L.MacroEventLayout.size);
@@ -920,10 +983,10 @@ function exampleSteps(): Map<string, Step[]> {
   command('reportMode', CMD.notify, N.reportMode, bytes(REPORT_MODE.triggerStream, mask));
   notify('triggerAdc', N.triggerAdc, encodeList(L.TriggerSampleLayout, trigger));
   notify('keyEvent', N.keyEvent, L.KeyEventLayout.encode({ keyId: KEY_A, down: 1, code: 0x04, time: 123456 }));
-  notify('calibrationState', N.calibration, bytes(1));
-  notify('calibrationKey', N.calibration, L.CalibrationKeyLayout.encode({ min: 1840, max: 3320 }), 1 + KEY_A * 4);
+  notify('calibrationState', N.calibration, bytes(1, 0));
+  notify('calibrationKey', N.calibration, bytes(1, 1, KEY_A, L.CalibrationKeyLayout.encode({ min: 1840, max: 3320 })));
   notify('sync', N.sync, bytes(1));
-  notify('statusNotify', N.status, L.StatusLayout.encode({ battery: 0xff, charging: 0, accessMode: 0, syncing: 1 }));
+  notify('statusNotify', N.status, L.StatusLayout.encode({ battery: 84, charging: 1, accessMode: 0, syncing: 0 }));
 
   read('perf', 'perf', 0, 10 * L.PerfKeyLayout.size);
   write('perfWrite', 'perf', 3 * L.PerfKeyLayout.size, L.PerfKeyLayout.encode({ ...perfKey(3), trigger: 80 }));
@@ -939,14 +1002,9 @@ function exampleSteps(): Map<string, Step[]> {
   write('ambientWrite', 'ambient', 0, L.AmbientLayout.encode({ ...ambient, ambientSwitch: 0 }));
 
   const F = CMD.firmware;
-  const image = bytes(
-    ascii('KTFW'),
-    D.modelId,
-    1,
-    4,
-    0,
-    range(192, (i) => (i * 37 + 11) & 0xff),
-  );
+  // The image header: magic, format 1, model id, version, 3 reserved bytes, payload length u32.
+  const payload = range(184, (i) => (i * 37 + 11) & 0xff);
+  const image = bytes(ascii('KTFW'), 1, D.modelId, [1, 4, 0], [0, 0, 0], u32le(payload.length), payload);
   const begin = L.FirmwareBeginLayout.encode({ target: 0, size: image.length, version: [1, 4, 0], crc: crc32(image) });
   const chunks = (from: number): Step[] =>
     chunkFrames(F, firmware.chunk | SUB_WRITE, 0, image.subarray(from * L.FIRMWARE_CHUNK)).map((f, i) =>
@@ -978,7 +1036,7 @@ function exampleSteps(): Map<string, Step[]> {
     { dir: 'host', frame: statusRead, report: badLength, label: lengthLabel },
   ]);
   refused('unknownCommand', DEVICE_ERROR.unknownCommand, [host(readRequest(0x05, 0x01))]);
-  refused('outOfRange', DEVICE_ERROR.outOfRange, [host(readRequest(CMD.keymap, keymap.keymap, 544, 2))]);
+  refused('outOfRange', DEVICE_ERROR.outOfRange, [host(readRequest(CMD.keymap, keymap.keymap, 600, 2))]);
   const sleepZero = L.SettingsLayout.encode({ ...settings, sleepTime: 0 });
   refused('invalidValue', DEVICE_ERROR.invalidValue, writeFrames(CMD.system, system.settings, 0, sleepZero).map(host));
   refused('busy', DEVICE_ERROR.busy, [host(readRequest(CMD.keymap, keymap.keymap))]);
@@ -1056,3 +1114,13 @@ function main(): void {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();
+
+function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

@@ -6,7 +6,17 @@
  * stream; a frame at any other offset than the expected next one is refused with `sequence` and drops the stage.
  * Reads and commands in between leave a staged stream alone.
  */
-import { CMD, KEY_MAP_BYTES, READ_TO_END, REPORT_MODE, SUB, UNSOLICITED_NOTIFY_SUBS } from '../protocol/commands.ts';
+import {
+  CMD,
+  KEY_MAP_BYTES,
+  MULTI_READ_MAX,
+  MULTI_READ_MAX_BYTES,
+  MULTI_READ_REFUSED,
+  READ_TO_END,
+  REPORT_MODE,
+  SUB,
+  UNSOLICITED_NOTIFY_SUBS,
+} from '../protocol/commands.ts';
 import { DEVICE_ERROR, type DeviceErrorCode } from '../protocol/errors.ts';
 import { chunkFrames, hasMore, isWrite, subId, SUB_WRITE, type Frame } from '../protocol/frame.ts';
 import { errorFrame } from '../protocol/messages.ts';
@@ -69,6 +79,9 @@ export class RequestHandler {
     if (this.device.bootloader && cmd !== CMD.firmware && !(cmd === CMD.system && id === SUB.system.handshake))
       return fail(DEVICE_ERROR.busy);
     if (cmd === CMD.firmware) return this.firmware(frame);
+    if (cmd === CMD.system && id === SUB.system.multiRead) {
+      return isWrite(sub) ? fail(DEVICE_ERROR.notSupported) : this.multiRead(frame);
+    }
 
     const command = this.command(cmd, id);
     if (command !== undefined) {
@@ -88,6 +101,26 @@ export class RequestHandler {
 
   private ack(frame: Frame, offset: number, data: Uint8Array): Frame {
     return { cmd: frame.cmd, sub: subId(frame.sub) | SUB_WRITE, offset, data };
+  }
+
+  /** Several whole objects for one request, as one stream of [u16 length, bytes] entries (0xFFFF: not here). */
+  private multiRead(frame: Frame): Frame[] {
+    const { data } = frame;
+    const count = data[0] ?? 0;
+    if (count === 0 || count > MULTI_READ_MAX) return [errorFrame(DEVICE_ERROR.invalidValue, frame.cmd, frame.sub)];
+    if (data.length < 1 + count * 2) return [errorFrame(DEVICE_ERROR.badLength, frame.cmd, frame.sub)];
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+      const name = findObject(data[1 + i * 2]!, subId(data[2 + i * 2]!));
+      const bytes = name && this.device.traits.objects.has(name) ? WIRE_OBJECTS[name].encode(this.device) : undefined;
+      const length = bytes ? bytes.length : MULTI_READ_REFUSED;
+      parts.push(Uint8Array.of(length & 0xff, length >> 8));
+      if (bytes) parts.push(bytes);
+      total += 2 + (bytes?.length ?? 0);
+      if (total > MULTI_READ_MAX_BYTES) return [errorFrame(DEVICE_ERROR.outOfRange, frame.cmd, frame.sub)];
+    }
+    return chunkFrames(frame.cmd, subId(frame.sub), 0, concat(parts));
   }
 
   private read(name: ObjectName, frame: Frame): Frame[] {

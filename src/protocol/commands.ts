@@ -15,7 +15,16 @@ export const CMD = {
 
 /** Sub-command ids (without the write and more bits). An object id can be read, written, or both. */
 export const SUB = {
-  system: { handshake: 0x01, status: 0x02, themes: 0x03, settings: 0x05, factoryReset: 0x06, bootloader: 0x07 },
+  system: {
+    handshake: 0x01,
+    status: 0x02,
+    themes: 0x03,
+    settings: 0x05,
+    factoryReset: 0x06,
+    bootloader: 0x07,
+    /** Reads several whole objects for one request: data [count, (cmd, sub) x count]; one stream of entries back. */
+    multiRead: 0x08,
+  },
   keymap: { keymap: 0x01, setKeys: 0x02, resetLayer: 0x03 },
   keyColour: { colours: 0x01, setKeys: 0x02, lighting: 0x03 },
   advanced: { funcInfo: 0x01, dks: 0x02, shortcut: 0x03, macro: 0x04, snaptap: 0x05, hypertap: 0x06 },
@@ -41,6 +50,13 @@ export const KEY_MAP_BYTES = MAX_KEYS / 8;
 
 /** A read request asks for `length` bytes from `offset`; 0xFFFF means "to the end of the object". */
 export const READ_TO_END = 0xffff;
+
+/** Most objects one multi-read request can name (two bytes each after the count). */
+export const MULTI_READ_MAX = 27;
+/** Length of a multi-read entry for an object the device lacks. */
+export const MULTI_READ_REFUSED = 0xffff;
+/** Largest multi-read answer: its frames carry u16 offsets. */
+export const MULTI_READ_MAX_BYTES = 0xff00;
 
 /** Performance fields addressed by the masked performance write. */
 export const PERF_FIELD = {

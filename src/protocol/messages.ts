@@ -1,13 +1,30 @@
 /**
  * Building requests and reading replies: the host side of the exchange, shared by the service and the tests.
  */
-import { CMD, READ_TO_END } from './commands.ts';
+import { CMD, MULTI_READ_MAX, MULTI_READ_REFUSED, READ_TO_END, SUB } from './commands.ts';
 import { DEVICE_ERROR_NAMES, ProtocolError } from './errors.ts';
 import { chunkFrames, hasMore, MAX_DATA, SUB_MORE, SUB_WRITE, type Frame } from './frame.ts';
 
 /** A read request: data is the wanted length u16, then an optional selector. */
 export function readRequest(cmd: number, sub: number, offset = 0, length = READ_TO_END): Frame {
   return { cmd, sub: sub & 0x3f, offset, data: new Uint8Array([length & 0xff, length >> 8]) };
+}
+
+/**
+ * One request for several whole objects. The device answers with one stream (command system, sub-command multiRead)
+ * of entries back to back: a u16 length then the object's bytes, or the length 0xFFFF for an object it lacks. Frames
+ * are full up to the last one, so reading many small objects wastes no report space.
+ */
+export function multiReadRequest(objects: readonly { cmd: number; sub: number }[]): Frame {
+  if (objects.length === 0 || objects.length > MULTI_READ_MAX)
+    throw new ProtocolError('payload-value', `a multi-read names 1 to ${MULTI_READ_MAX} objects`);
+  const data = new Uint8Array(1 + objects.length * 2);
+  data[0] = objects.length;
+  objects.forEach((o, i) => {
+    data[1 + i * 2] = o.cmd;
+    data[2 + i * 2] = o.sub & 0x3f;
+  });
+  return { cmd: CMD.system, sub: SUB.system.multiRead, offset: 0, data };
 }
 
 /** A write: the payload streamed from `offset`, committed by the device when the last frame arrives. */
@@ -78,4 +95,24 @@ export class ReplyAssembler {
   get offset(): number {
     return this.startOffset;
   }
+}
+
+/** Splits the reassembled answer of a multi-read into one entry per requested object (undefined when refused). */
+export function parseMultiRead(bytes: Uint8Array, count: number): (Uint8Array | undefined)[] {
+  const out: (Uint8Array | undefined)[] = [];
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    if (at + 2 > bytes.length) throw new ProtocolError('payload-size', `multi-read answer ends before entry ${i}`);
+    const length = bytes[at]! | (bytes[at + 1]! << 8);
+    at += 2;
+    if (length === MULTI_READ_REFUSED) {
+      out.push(undefined);
+      continue;
+    }
+    if (at + length > bytes.length) throw new ProtocolError('payload-size', `multi-read entry ${i} is cut short`);
+    out.push(bytes.slice(at, at + length));
+    at += length;
+  }
+  if (at !== bytes.length) throw new ProtocolError('payload-size', 'multi-read answer has trailing bytes');
+  return out;
 }

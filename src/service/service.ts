@@ -11,6 +11,7 @@ import { modelById } from '../core/models.ts';
 import { BridgeCallError, parseArgs, type Bridge, type DeviceRecord, type EventName, type Listener } from './bridge.ts';
 import type { CallContext, DeviceEntry, Handler, ServiceApi, VirtualDeviceOptions } from './context.ts';
 import { DeviceSession, SessionError, type SessionOptions } from './session.ts';
+import { endCall } from './cache.ts';
 
 export interface VirtualDeviceHandle {
   transport: Transport;
@@ -121,7 +122,13 @@ export class DeviceService implements Bridge, ServiceApi {
         },
         service: this,
       };
-      return await handler(ctx);
+      try {
+        return await handler(ctx);
+      } finally {
+        const path = parsed.get('path');
+        const entry = path === undefined ? undefined : this.entries.get(path);
+        if (entry) endCall(entry);
+      }
     } catch (e) {
       const error = toBridgeError(e);
       this.emit('toast_message', {
@@ -137,13 +144,16 @@ export class DeviceService implements Bridge, ServiceApi {
 
   /** Attaches a device reachable through `transport`: handshake, record, events. */
   async attach(transport: Transport, extras: { pressKey?: DeviceEntry['pressKey']; virtual?: boolean } = {}) {
-    let entry: DeviceEntry | undefined;
+    // The session reports notifications and the disconnect to the entry made once the handshake has answered.
+    const attached: { entry?: DeviceEntry } = {};
     const session = new DeviceSession(transport, {
       ...this.options.session,
       onNotify: (frame) => {
+        const entry = attached.entry;
         if (entry) for (const h of this.notifyHandlers.get(frame.sub & 0x3f) ?? []) h(entry, frame, this);
       },
       onDisconnect: () => {
+        const entry = attached.entry;
         if (entry && this.entries.get(entry.path) === entry) {
           this.entries.delete(entry.path);
           this.emit('devs_changed', this.deviceRecords());
@@ -156,7 +166,7 @@ export class DeviceService implements Bridge, ServiceApi {
     const path = `${kind}:${hex(transport.info.vendorId)}:${hex(transport.info.productId)}:${descriptor.serial}`;
     const old = this.entries.get(path);
     if (old) await old.session.close().catch(() => undefined);
-    entry = {
+    const entry: DeviceEntry = {
       path,
       record: deviceRecord(path, descriptor, extras.virtual ?? false),
       session,
@@ -164,6 +174,7 @@ export class DeviceService implements Bridge, ServiceApi {
       state: new Map(),
       ...(extras.pressKey ? { pressKey: extras.pressKey } : {}),
     };
+    attached.entry = entry;
     this.entries.set(path, entry);
     this.emit('devs_changed', this.deviceRecords());
     return entry;

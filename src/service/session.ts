@@ -2,10 +2,19 @@
  * One device's link as the service sees it: a serial queue of exchanges, a timeout on every reply, bounded retries
  * on reads, and a disconnect that rejects whatever is in flight. Everything above speaks objects, not frames.
  */
-import { CMD, UNSOLICITED_NOTIFY_SUBS } from '../protocol/commands.ts';
+import { CMD, MULTI_READ_MAX, MULTI_READ_MAX_BYTES, UNSOLICITED_NOTIFY_SUBS } from '../protocol/commands.ts';
 import { ProtocolError } from '../protocol/errors.ts';
 import { decodeFrame, encodeFrame, hasMore, type Frame } from '../protocol/frame.ts';
-import { answers, commandFrame, readRequest, ReplyAssembler, throwIfError, writeFrames } from '../protocol/messages.ts';
+import {
+  answers,
+  commandFrame,
+  multiReadRequest,
+  parseMultiRead,
+  readRequest,
+  ReplyAssembler,
+  throwIfError,
+  writeFrames,
+} from '../protocol/messages.ts';
 import { DescriptorLayout, type Descriptor } from '../protocol/objects.ts';
 import { OBJECTS, type ObjectName } from '../protocol/registry.ts';
 import { TransportError, type Transport } from '../transport/types.ts';
@@ -36,8 +45,8 @@ export class SessionError extends Error {
 }
 
 interface Pending {
-  cmd: number;
-  sub: number;
+  /** True for frames that belong to this exchange's answer. */
+  matches(frame: Frame): boolean;
   onFrame(frame: Frame): boolean;
   fail(error: Error): void;
   armTimer(): void;
@@ -99,6 +108,48 @@ export class DeviceSession {
     });
   }
 
+  /**
+   * Reads several whole objects with one request per 27 objects: the replies stream back to back, so a full
+   * configuration costs close to bytes / 56 reports. An object the device refuses (one it lacks) is left out of the
+   * answer. Retried like a single read.
+   */
+  readMany(names: readonly ObjectName[]): Promise<Map<ObjectName, Uint8Array>> {
+    return this.enqueue(async () => {
+      const out = new Map<ObjectName, Uint8Array>();
+      for (const batch of this.multiReadBatches(names)) {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            for (const [name, bytes] of await this.exchangeMany(batch)) out.set(name, bytes);
+            break;
+          } catch (e) {
+            const retriable = e instanceof SessionError && (e.reason === 'timeout' || e.reason === 'reply');
+            if (!retriable || attempt >= this.readRetries || this.closed) throw e;
+          }
+        }
+      }
+      return out;
+    });
+  }
+
+  /** Groups objects so that each request names at most 27 and its answer fits the u16 offsets of its frames. */
+  private multiReadBatches(names: readonly ObjectName[]): ObjectName[][] {
+    const batches: ObjectName[][] = [];
+    let batch: ObjectName[] = [];
+    let bytes = 0;
+    for (const name of names) {
+      const size = 2 + (this.descriptor ? OBJECTS[name].size(this.descriptor) : MULTI_READ_MAX_BYTES);
+      if (batch.length > 0 && (batch.length === MULTI_READ_MAX || bytes + size > MULTI_READ_MAX_BYTES)) {
+        batches.push(batch);
+        batch = [];
+        bytes = 0;
+      }
+      batch.push(name);
+      bytes += size;
+    }
+    if (batch.length) batches.push(batch);
+    return batches;
+  }
+
   /** Writes bytes into an object from `offset`: one stream, committed by the device at its end. */
   writeObject(name: ObjectName, offset: number, bytes: Uint8Array): Promise<void> {
     const spec = OBJECTS[name];
@@ -141,6 +192,20 @@ export class DeviceSession {
     }).then(() => assembler.bytes());
   }
 
+  private async exchangeMany(names: readonly ObjectName[]): Promise<Map<ObjectName, Uint8Array>> {
+    const request = multiReadRequest(names.map((n) => OBJECTS[n]));
+    const assembler = new ReplyAssembler(0);
+    await this.await(request, [], (frame) => {
+      assembler.push(frame);
+      return assembler.done;
+    });
+    const out = new Map<ObjectName, Uint8Array>();
+    parseMultiRead(assembler.bytes(), names.length).forEach((bytes, i) => {
+      if (bytes) out.set(names[i]!, bytes);
+    });
+    return out;
+  }
+
   private async exchange(frames: Frame[]): Promise<Frame> {
     const last = frames[frames.length - 1]!;
     let reply: Frame | undefined;
@@ -154,7 +219,12 @@ export class DeviceSession {
   }
 
   /** Sends `before` then `request` and feeds answering frames to `onFrame` until it returns true. */
-  private await(request: Frame, before: Frame[], onFrame: (frame: Frame) => boolean): Promise<void> {
+  private await(
+    request: Frame,
+    before: Frame[],
+    onFrame: (frame: Frame) => boolean,
+    matches?: (frame: Frame) => boolean,
+  ): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const finish = (error?: Error): void => {
@@ -164,8 +234,7 @@ export class DeviceSession {
         else resolve();
       };
       const pending: Pending = {
-        cmd: request.cmd,
-        sub: request.sub,
+        matches: matches ?? ((frame) => answers(frame, request.cmd, request.sub)),
         onFrame: (frame) => {
           try {
             if (onFrame(frame)) {
@@ -220,7 +289,7 @@ export class DeviceSession {
       return;
     }
     const p = this.pending;
-    if (p && answers(frame, p.cmd, p.sub)) p.onFrame(frame);
+    if (p && p.matches(frame)) p.onFrame(frame);
   }
 
   private handleDisconnect(): void {

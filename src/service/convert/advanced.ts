@@ -3,6 +3,7 @@
  * src/core/advanced-keys.ts), the function-info payload, and which record ranges to read so that only used slots
  * cross the link. Everything is pure except `readAdvanced`, which reads the device.
  */
+import { readFresh } from '../cache.ts';
 import {
   ADVANCED_TYPE,
   DKS_DEFAULTS,
@@ -401,7 +402,7 @@ export async function readAdvanced(
   device: DeviceEntry,
   caps: Capabilities,
 ): Promise<{ info: FuncInfo; lists: AdvancedLists }> {
-  const info = FuncInfoLayout.decode(await device.session.readObject('funcInfo'));
+  const info = FuncInfoLayout.decode(await readFresh(device, 'funcInfo'));
   const ctx = { model: device.record.display_name, dksSlotCount: caps.advanced.dksSlotCount };
   const items: AdvancedItem[] = [];
   for (const list of ADVANCED_LISTS) {

@@ -2,6 +2,7 @@
  * Key-mapping calls (spec-1 §7): get_key_value_info, set_key_info and cfg_info get_common_layers. Assigning one code
  * to any number of keys is one masked frame; resets write the smallest range holding the keys they restore.
  */
+import { configObjects, prefetch } from '../cache.ts';
 import { z } from 'zod';
 import { capabilitiesFor, type AdvancedType, type Capabilities } from '../../core/capabilities.ts';
 import {
@@ -153,7 +154,9 @@ async function setKeyInfo(device: DeviceEntry, args: Map<string, string>): Promi
 
 export function registerKeymapHandlers(service: DeviceService): void {
   service.handle('dev_info', 'get_key_value_info', async (ctx) => {
-    const payload = await keyValueInfo(ctx.device());
+    const device = ctx.device();
+    await prefetch(device, configObjects(device));
+    const payload = await keyValueInfo(device);
     ctx.emit('get_key_value_info', payload);
     return payload;
   });

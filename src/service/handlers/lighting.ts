@@ -18,7 +18,7 @@ import type { ObjectName } from '../../protocol/registry.ts';
 import { decodeList, encodeList, type Layout } from '../../protocol/struct.ts';
 import { int, invalid, json, str } from '../args.ts';
 import { BridgeCallError } from '../bridge.ts';
-import { readCached, remember, writeThrough } from '../cache.ts';
+import { configObjects, prefetch, readCached, remember, writeThrough } from '../cache.ts';
 import type { CallContext, DeviceEntry } from '../context.ts';
 import {
   colourInfoPayload,
@@ -221,6 +221,7 @@ async function setAmbient(ctx: CallContext, device: DeviceEntry, option: LedOpti
 
 export function registerLightingHandlers(service: DeviceService): void {
   service.handle('dev_info', 'get_key_color_info', async (ctx) => {
+    await prefetch(ctx.device(), configObjects(ctx.device(), 'colour'));
     const payload = await colourInfo(ctx.device());
     ctx.emit('get_key_color_info', payload);
     return payload;

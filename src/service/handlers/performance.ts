@@ -11,7 +11,7 @@ import { decodeList } from '../../protocol/struct.ts';
 import { PERF_FLAG, TriggerSampleLayout, type PerfKey } from '../../protocol/objects.ts';
 import { bool, int, invalid, json } from '../args.ts';
 import { BridgeCallError } from '../bridge.ts';
-import { invalidate, readFresh, remember, writeThrough } from '../cache.ts';
+import { configObjects, invalidate, prefetch, readFresh, remember, writeThrough } from '../cache.ts';
 import type { CallContext, DeviceEntry } from '../context.ts';
 import {
   accuracyOf,
@@ -357,7 +357,10 @@ async function setPerfInfo(ctx: CallContext): Promise<PerformancePayload> {
 }
 
 export function registerPerformanceHandlers(service: DeviceService): void {
-  service.handle('dev_info', 'get_key_perf_info', (ctx) => answer(ctx, ctx.device()));
+  service.handle('dev_info', 'get_key_perf_info', async (ctx) => {
+    await prefetch(ctx.device(), configObjects(ctx.device(), 'perf'));
+    return answer(ctx, ctx.device());
+  });
   service.handle('dev_info', 'set_perf_info', setPerfInfo);
 
   service.onNotify(SUB.notify.triggerAdc, (device, frame) => {
