@@ -7,7 +7,7 @@ import { buildFirmwareImage, VirtualKeyboard } from '../../src/firmware/index.ts
 import { CMD, keyMask, PERF_FIELD, REPORT_MODE, SUB } from '../../src/protocol/commands.ts';
 import { crc32 } from '../../src/protocol/crc.ts';
 import { encodeFrame, type Frame } from '../../src/protocol/frame.ts';
-import { commandFrame, readRequest, writeFrames } from '../../src/protocol/messages.ts';
+import { commandFrame, multiReadRequest, readRequest, writeFrames } from '../../src/protocol/messages.ts';
 import { FIRMWARE_CHUNK, FirmwareBeginLayout } from '../../src/protocol/objects.ts';
 import { OBJECTS, type ObjectName } from '../../src/protocol/registry.ts';
 
@@ -62,6 +62,9 @@ export function runTranscripts(): TranscriptStep[] {
     const size = spec.size(d);
     exchange(kb, model, `read ${name}`, [readRequest(spec.cmd, spec.sub, 0, Math.min(size, 120))]);
   }
+  exchange(kb, model, 'multi-read: settings, status, themes and the ambient light it lacks', [
+    multiReadRequest([OBJECTS.settings, OBJECTS.status, OBJECTS.themes, OBJECTS.ambient]),
+  ]);
   exchange(kb, model, 'read keymap from an offset to the end', [readRequest(CMD.keymap, SUB.keymap.keymap, 500)]);
 
   // Writes of every writable object: the current bytes written back with one change, streamed and acknowledged once.
