@@ -86,7 +86,7 @@ export function DeviceCard({ device, pendingUpdate, onOpen, onOpenSettings }: De
             </button>
           </Tip>
         )}
-        <Tip content={t('device.manual.label', device.display_name)}>
+        <Tip content={t('device.manual')}>
           <a
             className="icon-button"
             href={manualUrl(device.display_name || device.name, device.fw_ver)}

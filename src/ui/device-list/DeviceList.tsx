@@ -43,7 +43,9 @@ export function DeviceList() {
         <h1 className="page-header__title" id="device-list-title">
           {t('devices.title')}
         </h1>
-        <span className="page-header__count">{t('devices.count', devices.filter((d) => d.online !== false).length)}</span>
+        <span className="page-header__count">
+          {t('devices.count', devices.filter((d) => d.online !== false).length)}
+        </span>
       </header>
       <ul className="device-grid">
         {devices.map((device) => (

@@ -26,7 +26,14 @@ export function KeyboardArt({ width = 200 }: { width?: number }) {
   });
   const inner = 15 * UNIT;
   return (
-    <svg className="device-art" data-art="keyboard" width={width} viewBox="0 0 200 80" aria-hidden="true" focusable="false">
+    <svg
+      className="device-art"
+      data-art="keyboard"
+      width={width}
+      viewBox="0 0 200 80"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect x="1" y="4" width="198" height="74" rx="9" fill="var(--art-shadow)" />
       <rect x="1" y="1" width="198" height="74" rx="9" fill="var(--art-body)" stroke="var(--art-edge)" />
       <g transform={`translate(${(200 - inner) / 2} 8)`}>
@@ -48,7 +55,14 @@ export function KeyboardArt({ width = 200 }: { width?: number }) {
 
 export function MouseArt({ width = 200 }: { width?: number }) {
   return (
-    <svg className="device-art" data-art="mouse" width={width} viewBox="0 0 200 80" aria-hidden="true" focusable="false">
+    <svg
+      className="device-art"
+      data-art="mouse"
+      width={width}
+      viewBox="0 0 200 80"
+      aria-hidden="true"
+      focusable="false"
+    >
       <g transform="translate(78 3)">
         <path d="M22 76c-12 0-21-9-21-24V26C1 12 10 2 22 2s21 10 21 24v26c0 15-9 24-21 24z" fill="var(--art-shadow)" />
         <path
@@ -65,7 +79,14 @@ export function MouseArt({ width = 200 }: { width?: number }) {
 
 export function DongleArt({ width = 200 }: { width?: number }) {
   return (
-    <svg className="device-art" data-art="dongle" width={width} viewBox="0 0 200 80" aria-hidden="true" focusable="false">
+    <svg
+      className="device-art"
+      data-art="dongle"
+      width={width}
+      viewBox="0 0 200 80"
+      aria-hidden="true"
+      focusable="false"
+    >
       <g transform="translate(62 22)">
         <rect x="0" y="5" width="50" height="30" rx="6" fill="var(--art-shadow)" />
         <rect x="0" y="2" width="50" height="30" rx="6" fill="var(--art-body)" stroke="var(--art-edge)" />

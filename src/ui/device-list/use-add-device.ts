@@ -29,9 +29,7 @@ export function useAddDevice() {
     }
     if (/firefox\//i.test(navigator.userAgent)) setBrowserTip(true);
     else
-      useToastStore
-        .getState()
-        .push({ title: 'devices.add.hid.unavailable', context: '', args: '', type: 2, delay: 6 });
+      useToastStore.getState().push({ title: 'devices.add.hid.unavailable', context: '', args: '', type: 2, delay: 6 });
   };
 
   return { add, browserTip, closeBrowserTip: () => setBrowserTip(false) };

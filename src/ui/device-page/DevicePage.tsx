@@ -63,9 +63,13 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
   return (
     <div className="device-page" data-path={device.path}>
       <header className="device-page__header">
-        <button type="button" className="back-button" onClick={() => devices.getState().close()}>
+        <button
+          type="button"
+          className="back-button"
+          aria-label={`${t('page.back')}: ${device.display_name}`}
+          onClick={() => devices.getState().close()}
+        >
           <BackIcon size={18} />
-          <span className="sr-only">{t('page.back')}: </span>
           <span className="back-button__name">{device.display_name}</span>
         </button>
         <SyncText path={device.path} />

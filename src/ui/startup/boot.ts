@@ -34,11 +34,16 @@ export async function loadDeviceConfig(host: Host, devices: DeviceStore, search:
   };
   await list();
   const { requests, rejected } = parseVirtualParams(search);
-  for (const value of rejected) console.warn(`Ignoring ?virtual=${value}: expected model@version, e.g. made68pro@1.3.7`);
+  for (const value of rejected)
+    console.warn(`Ignoring ?virtual=${value}: expected model@version, e.g. made68pro@1.3.7`);
   const missing = virtualsToAdd(requests, devices.getState().devices);
   for (const request of missing) {
     await host.bridge
-      .call('app_info', 'add_virtual_device', buildArgs({ display_name: request.model.displayName, fw_ver: request.fwVer }))
+      .call(
+        'app_info',
+        'add_virtual_device',
+        buildArgs({ display_name: request.model.displayName, fw_ver: request.fwVer }),
+      )
       .catch((e: unknown) => console.warn(`Could not attach virtual ${request.model.name}@${request.fwVer}`, e));
   }
   if (missing.length > 0) await list();

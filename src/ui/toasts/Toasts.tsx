@@ -29,7 +29,13 @@ function ToastItem({ toast }: { toast: ToastEntry }) {
       data-toast-type={toast.type}
     >
       <span className="toast__icon" aria-hidden="true">
-        {toast.type === 0 ? <CheckIcon size={18} /> : toast.type === 1 ? <ErrorIcon size={18} /> : <WarningIcon size={18} />}
+        {toast.type === 0 ? (
+          <CheckIcon size={18} />
+        ) : toast.type === 1 ? (
+          <ErrorIcon size={18} />
+        ) : (
+          <WarningIcon size={18} />
+        )}
       </span>
       <div className="toast__text">
         {title && <Toast.Title className="toast__title">{title}</Toast.Title>}

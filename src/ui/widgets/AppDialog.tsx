@@ -43,7 +43,9 @@ export function AppDialog({
               <CloseIcon size={18} />
             </Dialog.Close>
           </div>
-          {description !== undefined && <Dialog.Description className="dialog__description">{description}</Dialog.Description>}
+          {description !== undefined && (
+            <Dialog.Description className="dialog__description">{description}</Dialog.Description>
+          )}
           {children}
           {footer && <div className="dialog__footer">{footer}</div>}
         </Dialog.Content>

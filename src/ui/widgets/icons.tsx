@@ -65,10 +65,7 @@ export const RestoreIcon = icon(
 export const RestoreHoverIcon = icon(
   <>
     <rect x="4.5" y="8.5" width="11" height="11" rx="1.5" strokeWidth={2.6} />
-    <path
-      d="M8.5 8.5V6a1.5 1.5 0 0 1 1.5-1.5h8A1.5 1.5 0 0 1 19.5 6v8a1.5 1.5 0 0 1-1.5 1.5h-2.5"
-      strokeWidth={2.6}
-    />
+    <path d="M8.5 8.5V6a1.5 1.5 0 0 1 1.5-1.5h8A1.5 1.5 0 0 1 19.5 6v8a1.5 1.5 0 0 1-1.5 1.5h-2.5" strokeWidth={2.6} />
   </>,
 );
 export const CloseHoverIcon = icon(<path d="M6 6l12 12M18 6L6 18" strokeWidth={2.6} />);
@@ -97,7 +94,9 @@ export const BookIcon = icon(
     <path d="M4 20.5A2.5 2.5 0 0 0 6.5 23H20v-5" />
   </>,
 );
-export const ExternalIcon = icon(<path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />);
+export const ExternalIcon = icon(
+  <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />,
+);
 export const UsbIcon = icon(
   <>
     <path d="M12 2.5v15M9 5.5l3-3 3 3M7 11v2.5l5 3 5-3V10" />

@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { addVirtualFromWelcome, gotoApp, openDevicePath, skipLinuxTip } from './support';
+
+test.beforeEach(async ({ context }) => skipLinuxTip(context));
+
+test('with no device the welcome screen shows', async ({ page }) => {
+  await gotoApp(page);
+  await expect(page.getByRole('heading', { name: 'Welcome to Keytune' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add device' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'No keyboard at hand?' })).toBeVisible();
+});
+
+test('add a virtual made68pro, open it, walk the tabs, unplug it', async ({ page }) => {
+  await gotoApp(page);
+  await addVirtualFromWelcome(page, 'made68pro', 'Made68Pro');
+
+  const card = page.getByRole('article').filter({ hasText: 'Made68Pro' });
+  await expect(card).toContainText('Connected');
+  await expect(card).toContainText('USB');
+  await expect(card).toContainText('Virtual');
+  await expect(card.getByRole('link', { name: 'Open the Made68Pro manual (PDF)' })).toHaveAttribute(
+    'href',
+    /\/manuals\/made68pro_\d+\.\d+\.\d+\.pdf$/,
+  );
+
+  await card.getByRole('button', { name: 'Made68Pro', exact: true }).click();
+  const tabs = page.getByRole('tablist', { name: 'Device sections' });
+  await expect(tabs).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back to devices: Made68Pro' })).toBeVisible();
+  for (const name of ['Key LED', 'Key performance', 'Device settings', 'Key code']) {
+    const tab = tabs.getByRole('tab', { name: new RegExp(`^${name}`) });
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel', { name: new RegExp(`^${name}`) })).toBeVisible();
+  }
+
+  await tabs.getByRole('tab', { name: /^Device settings/ }).click();
+  const info = page.locator('.info-list');
+  await expect(info).toContainText('Made68Pro');
+  await expect(info.locator('.info-list__row', { hasText: 'Firmware' }).locator('dd')).toHaveText(/^V?\d+\.\d+\.\d+$/);
+  await expect(info.locator('.info-list__row', { hasText: 'Connection' }).locator('dd')).toHaveText('USB');
+
+  const path = await openDevicePath(page);
+  await page.evaluate((p) => window.__keytune?.unplug(p), path);
+  await expect(page.getByRole('tablist', { name: 'Device sections' })).toBeHidden();
+  await expect(page.getByRole('heading', { name: /Welcome to Keytune|My Devices/ })).toBeVisible();
+});
+
+test('the back button returns to the list, keyboard only', async ({ page }) => {
+  await gotoApp(page, '?virtual=cyber01@2.1.7');
+  const open = page.getByRole('button', { name: 'Cyber01', exact: true });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const back = page.getByRole('button', { name: 'Back to devices: Cyber01' });
+  await back.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'My Devices' })).toBeVisible();
+});
+
+test('?virtual= attaches keyboards at start and does not duplicate them after a reload', async ({ page }) => {
+  await gotoApp(page, '?virtual=made68pro@1.3.7&virtual=cyber01@2.1.7');
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(2);
+  // 1.3.7 is older than the published made68pro firmware: the red dot leads to the update dialog.
+  await page.getByRole('button', { name: 'Firmware update available for Made68Pro' }).click();
+  await expect(page.getByRole('dialog', { name: 'Firmware update available' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open device settings' }).click();
+  await expect(page.getByRole('tab', { name: /^Device settings/ })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a redirect model opens the redirect dialog instead of its page', async ({ page }) => {
+  await gotoApp(page, '?virtual=mojo68@1.0.0');
+  await page.getByRole('button', { name: 'Mojo68', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mojo68 is set up in the desktop app' });
+  await expect(dialog).toHaveAttribute('data-dialog-type', '2');
+  await expect(dialog).toHaveAttribute('data-dialog-index', '3');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('tablist', { name: 'Device sections' })).toHaveCount(0);
+});

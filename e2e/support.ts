@@ -1,0 +1,29 @@
+/** Shared steps of the end-to-end tests. */
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+
+/**
+ * Debian's Chromium reports Linux, so the app opens with the Linux permission tip. Tests about other things turn it
+ * off the way a user does: the CheckDevPermission cookie.
+ */
+export async function skipLinuxTip(context: BrowserContext): Promise<void> {
+  await context.addCookies([{ name: 'CheckDevPermission', value: '0', url: 'http://127.0.0.1:4317' }]);
+}
+
+export async function gotoApp(page: Page, query = ''): Promise<void> {
+  await page.goto(`/${query}`);
+  await expect(page.getByRole('navigation', { name: /Main navigation|主导航/ })).toBeVisible();
+}
+
+/** Adds a virtual keyboard through the welcome screen's offer and waits for its card. */
+export async function addVirtualFromWelcome(page: Page, model: string, displayName: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Model' }).selectOption(model);
+  await page.getByRole('button', { name: 'Add virtual device' }).click();
+  await expect(page.getByRole('button', { name: displayName, exact: true })).toBeVisible();
+}
+
+/** The path of the device whose page is open. */
+export async function openDevicePath(page: Page): Promise<string> {
+  const path = await page.locator('.device-page').getAttribute('data-path');
+  if (!path) throw new Error('no device page open');
+  return path;
+}

@@ -1,0 +1,49 @@
+/// <reference types="vite/client" />
+/**
+ * Start-up (spec-2 §4): default resources, device access, device config, update checker (all in boot), then
+ * translation, then mount. A failed step shows a message instead of a blank page.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initLanguage } from './i18n/store';
+import { App } from './ui/App';
+import { createHost } from './ui/host';
+import { ServicesProvider } from './ui/services';
+import { StartupFailure } from './ui/StartupFailure';
+import { boot } from './ui/startup/boot';
+import { ResourceLoadError } from './ui/startup/resources';
+import { initTheme } from './ui/theme/store';
+import './ui/styles/app.css';
+
+// The theme is not a start-up step of the spec, but painting it first keeps a dark-theme user from a white flash.
+initTheme();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+const root = createRoot(container);
+
+try {
+  const services = await boot({
+    fetch: (url) => fetch(url),
+    baseUrl: import.meta.env.BASE_URL,
+    createHost,
+    search: window.location.search,
+  });
+  initLanguage();
+  root.render(
+    <StrictMode>
+      <ServicesProvider services={services}>
+        <App />
+      </ServicesProvider>
+    </StrictMode>,
+  );
+} catch (error) {
+  console.error('Start-up failed', error);
+  const detail = error instanceof Error ? error.message : String(error);
+  root.render(
+    <StartupFailure
+      message={error instanceof ResourceLoadError ? 'startup.resource.failed' : 'startup.failed'}
+      detail={detail}
+    />,
+  );
+}

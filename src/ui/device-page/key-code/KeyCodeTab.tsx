@@ -1,0 +1,189 @@
+/**
+ * The Key code tab (spec-1 §2): the drawing with the shown layer's codes, the layer list, and below it either the
+ * key-code picker or the advanced-key area. Picking a code puts it on every selected key with one set_key_info; the
+ * drawing shows it at once and the device's answer confirms or rolls it back.
+ */
+import { ToggleGroup } from 'radix-ui';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useT } from '../../../i18n/store';
+import { callService } from '../../call';
+import { codeLegend, printedLegends } from '../../keyboard/assignment';
+import { KeyboardDrawing } from '../../keyboard/KeyboardDrawing';
+import { useDeviceState, useServices } from '../../services';
+import { KeycodePicker } from '../../widgets/keycode-picker/KeycodePicker';
+import { bindKeyword } from './advanced/actions';
+import { droppedKeyword, KEYWORD_DRAG_TYPE } from './advanced/keys';
+import { isForPath, parseFuncLists, rollBack, withCodes } from './key-values';
+import { LayerList } from './LayerList';
+import { useKeyValues } from './use-key-values';
+import '../../styles/keymap.css';
+
+const AdvancedArea = lazy(() => import('./advanced/AdvancedArea'));
+
+type EditMode = 'code' | 'adv';
+type Notice = { text: string; tone: 'hint' | 'done' };
+
+export default function KeyCodeTab({ path }: { path: string }) {
+  const t = useT();
+  const { host } = useServices();
+  const bridge = host.bridge;
+  const model = useDeviceState((s) => s.devices.find((d) => d.path === path)?.display_name) ?? '';
+  const { state, update, accept, reload } = useKeyValues(path);
+  const info = state.status === 'ready' ? state.info : undefined;
+
+  const [chosenLayer, setChosenLayer] = useState<number | undefined>(undefined);
+  const [switching, setSwitching] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editMode, setEditMode] = useState<EditMode>('code');
+  const [notice, setNotice] = useState<Notice | undefined>(undefined);
+
+  const layerCount = info?.kcm_size ?? 0;
+  // Until the user picks a layer, show the one the device reports as current.
+  const layer = Math.max(0, Math.min(chosenLayer ?? info?.kcm_index ?? 0, Math.max(layerCount - 1, 0)));
+  const codes = info?.keycodes[layer];
+  const printed = useMemo(() => printedLegends(model), [model]);
+  const keyLabel = useCallback((id: number) => printed.get(id) ?? `#${id}`, [printed]);
+
+  // Advanced-key edits change the lists the tooltips summarise.
+  useEffect(
+    () =>
+      bridge.on('get_key_func_info', (payload) => {
+        const lists = isForPath(payload, path) ? parseFuncLists(payload) : undefined;
+        if (lists) update((current) => ({ ...current, ...lists }));
+      }),
+    [bridge, path, update],
+  );
+
+  const switchLayer = async (next: number) => {
+    const previous = layer;
+    setChosenLayer(next);
+    setSwitching(true);
+    const result = await callService(bridge, 'dev_info', 'set_key_info', { path, index: next });
+    setSwitching(false);
+    if (result.ok) accept(result.value);
+    else setChosenLayer(previous);
+  };
+
+  const resetLayer = async (which: number) => {
+    const result = await callService(bridge, 'dev_info', 'set_key_info', { path, index: which, reset: 'layer' });
+    if (result.ok) accept(result.value);
+  };
+
+  const assign = async (code: number) => {
+    if (!codes) return;
+    if (selected.length === 0) {
+      setNotice({ text: t('keymap.hint.select'), tone: 'hint' });
+      return;
+    }
+    const ids = [...selected];
+    const at = layer;
+    const before = new Map(ids.flatMap((id) => (codes[id] === undefined ? [] : [[id, codes[id]] as const])));
+    update((current) => withCodes(current, at, ids, code));
+    setNotice(undefined);
+    const result = await callService(bridge, 'dev_info', 'set_key_info', {
+      path,
+      index: at,
+      select: ids,
+      code: String(code),
+    });
+    if (result.ok) {
+      accept(result.value);
+      setNotice({ text: t('keymap.assigned', codeLegend(code), ids.length), tone: 'done' });
+    } else {
+      update((current) => rollBack(current, at, before, code));
+    }
+  };
+
+  // An advanced-key card dropped on a key binds to that key alone, whatever is selected.
+  const cardDrop = {
+    types: [KEYWORD_DRAG_TYPE],
+    onDrop(keyId: number, data: DataTransfer) {
+      const keyword = droppedKeyword(data);
+      if (keyword) void bindKeyword(bridge, path, layer, [keyId], keyword);
+    },
+  };
+
+  return (
+    <div className="keycode-tab" data-path={path}>
+      <div className="keycode-tab__top">
+        {info && (
+          <LayerList
+            count={layerCount}
+            current={layer}
+            busy={switching}
+            onSwitch={(next) => void switchLayer(next)}
+            onReset={resetLayer}
+          />
+        )}
+        <section className="panel keycode-tab__board">
+          <div className="keycode-tab__head">
+            <ToggleGroup.Root
+              type="single"
+              className="segmented"
+              aria-label={t('keymap.mode.label')}
+              value={editMode}
+              onValueChange={(v) => {
+                if (v === 'code' || v === 'adv') setEditMode(v);
+              }}
+            >
+              <ToggleGroup.Item value="code" className="segmented__item">
+                {t('keymap.mode.code')}
+              </ToggleGroup.Item>
+              <ToggleGroup.Item value="adv" className="segmented__item">
+                {t('keymap.mode.adv')}
+              </ToggleGroup.Item>
+            </ToggleGroup.Root>
+            {state.status === 'loading' && (
+              <span className="keycode-tab__status" role="status">
+                {t('keymap.loading')}
+              </span>
+            )}
+            {state.status === 'failed' && (
+              <span className="keycode-tab__status keycode-tab__status--error" role="alert">
+                {t('keymap.load.failed')}{' '}
+                <button type="button" className="button button--secondary button--small" onClick={() => void reload()}>
+                  {t('keymap.load.retry')}
+                </button>
+              </span>
+            )}
+          </div>
+          {model && (
+            <KeyboardDrawing
+              model={model}
+              mode={editMode === 'code' ? 'key_code' : 'key_adv'}
+              useMode={1}
+              selected={selected}
+              onSelectionChange={(ids) => {
+                setSelected(ids);
+                setNotice((n) => (n?.tone === 'hint' && ids.length > 0 ? undefined : n));
+              }}
+              codes={codes}
+              funcLists={info}
+              {...(editMode === 'adv' ? { drop: cardDrop } : {})}
+            />
+          )}
+        </section>
+      </div>
+      <section className="panel keycode-tab__bottom">
+        {editMode === 'code' ? (
+          <>
+            <p className={`keycode-tab__notice keycode-tab__notice--${notice?.tone ?? 'info'}`} role="status">
+              {notice?.text ?? t('keymap.hint.how')}
+            </p>
+            <KeycodePicker onPick={(code) => void assign(code)} />
+          </>
+        ) : (
+          <Suspense fallback={<p className="keycode-tab__status">{t('keymap.adv.loading')}</p>}>
+            <AdvancedArea
+              path={path}
+              selectedKeys={selected}
+              layer={layer}
+              keyLabel={keyLabel}
+              onChanged={() => void reload()}
+            />
+          </Suspense>
+        )}
+      </section>
+    </div>
+  );
+}

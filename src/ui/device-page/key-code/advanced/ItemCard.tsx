@@ -1,0 +1,118 @@
+/**
+ * One advanced-key item: its typed badge, a title summarising its keys, a Bind button (key-bound types) and a menu
+ * with edit, rename (not for snap-tap and hyper-tap) and delete. Key-bound cards can also be dragged onto the
+ * keyboard drawing, carrying their keyword under KEYWORD_DRAG_TYPE.
+ */
+import { DropdownMenu } from 'radix-ui';
+import { useId } from 'react';
+import {
+  BADGE_LETTERS,
+  ELLIPSIS,
+  canRename,
+  itemSummary,
+  needsKeyBinding,
+  type AdvancedItem,
+} from '../../../../core/advanced-keys';
+import { useT } from '../../../../i18n/store';
+import { KEYWORD_DRAG_TYPE, itemKeyword } from './keys';
+import { TYPE_LABEL, typeNameOf } from './labels';
+
+export interface ItemCardProps {
+  item: AdvancedItem;
+  onBind(item: AdvancedItem): void;
+  onEdit(item: AdvancedItem): void;
+  onRename(item: AdvancedItem): void;
+  onDelete(item: AdvancedItem): void;
+}
+
+function MoreIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+      <circle cx="5" cy="12" r="1.8" />
+      <circle cx="12" cy="12" r="1.8" />
+      <circle cx="19" cy="12" r="1.8" />
+    </svg>
+  );
+}
+
+export function ItemCard({ item, onBind, onEdit, onRename, onDelete }: ItemCardProps) {
+  const t = useT();
+  const titleId = useId();
+  const type = typeNameOf(item);
+  const keyword = itemKeyword(item);
+  const bindable = needsKeyBinding(item.type);
+  const summary = itemSummary(item);
+  const label = item.name.trim() || t('adv.card.default.name', t(TYPE_LABEL[type]), keyword);
+
+  return (
+    <article
+      className={`adv-card adv-card--${type}`}
+      aria-labelledby={titleId}
+      data-keyword={keyword}
+      draggable={bindable}
+      onDragStart={(e) => {
+        if (!bindable) return;
+        e.dataTransfer.setData(KEYWORD_DRAG_TYPE, keyword);
+        e.dataTransfer.setData('text/plain', keyword);
+        e.dataTransfer.effectAllowed = 'copyLink';
+      }}
+    >
+      <span className="adv-card__badge" aria-hidden="true">
+        {BADGE_LETTERS[type]}
+      </span>
+      <div className="adv-card__body">
+        <h3 className="adv-card__title" id={titleId}>
+          <span className="sr-only">{t(TYPE_LABEL[type])}: </span>
+          {summary.length === 0 ? (
+            <span className="adv-card__empty">{t('adv.card.no.keys')}</span>
+          ) : (
+            summary.map((name, i) =>
+              name === ELLIPSIS && i === summary.length - 1 ? (
+                <span key={i} className="adv-card__more" title={t('adv.card.more')}>
+                  {ELLIPSIS}
+                </span>
+              ) : (
+                <kbd key={i} className="adv-card__key">
+                  {name || '?'}
+                </kbd>
+              ),
+            )
+          )}
+        </h3>
+        <p className="adv-card__name">{label}</p>
+      </div>
+      <div className="adv-card__actions">
+        {bindable && (
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => onBind(item)}
+            aria-label={t('adv.card.bind.label', label)}
+          >
+            {t('adv.card.bind')}
+          </button>
+        )}
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger className="icon-button" aria-label={t('adv.card.menu', label)}>
+            <MoreIcon />
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+              <DropdownMenu.Item className="menu__item" onSelect={() => onEdit(item)}>
+                {t('adv.card.edit')}
+              </DropdownMenu.Item>
+              {canRename(item.type) && (
+                <DropdownMenu.Item className="menu__item" onSelect={() => onRename(item)}>
+                  {t('adv.card.rename')}
+                </DropdownMenu.Item>
+              )}
+              <DropdownMenu.Item className="menu__item adv-menu__danger" onSelect={() => onDelete(item)}>
+                {t('adv.card.delete')}
+              </DropdownMenu.Item>
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,118 @@
+/** The rename dialog (limit style 2) and the delete confirmation of an advanced-key item. */
+import { useId, useState } from 'react';
+import type { AdvancedItem } from '../../../../core/advanced-keys';
+import { TEXT_BYTE_LIMIT, limitText, stripTags, truncateUtf8, utf8ByteLength } from '../../../../core/text-limit';
+import { useT } from '../../../../i18n/store';
+import { AppDialog } from '../../../widgets/AppDialog';
+import { itemKeyword } from './keys';
+import { TYPE_LABEL, typeNameOf } from './labels';
+
+/**
+ * Limit style 2 while typing: tags stripped and the text cut to 16 UTF-8 bytes as each character arrives. Only the
+ * leading blanks go at once; trailing ones wait for OK (limitText trims them there), or a space between two words
+ * could never be typed.
+ */
+export function limitWhileTyping(text: string): string {
+  return truncateUtf8(stripTags(text).trimStart(), TEXT_BYTE_LIMIT);
+}
+
+export function RenameDialog({
+  item,
+  busy,
+  onSave,
+  onCancel,
+}: {
+  item: AdvancedItem;
+  busy: boolean;
+  onSave(name: string): void;
+  onCancel(): void;
+}) {
+  const t = useT();
+  const inputId = useId();
+  const [text, setText] = useState(() => limitText(item.name, 2));
+  const finalName = limitText(text, 2);
+  const submit = () => {
+    if (!busy) onSave(finalName);
+  };
+
+  return (
+    <AppDialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onCancel();
+      }}
+      title={t('adv.rename.title')}
+      dataAttributes={{ 'data-dialog': 'rename' }}
+      footer={
+        <>
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="button button--primary" onClick={submit} disabled={busy}>
+            {t('common.ok')}
+          </button>
+        </>
+      }
+    >
+      <form
+        className="field"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <label htmlFor={inputId}>{t('adv.rename.label')}</label>
+        <input
+          id={inputId}
+          className="input"
+          value={text}
+          autoComplete="off"
+          autoFocus
+          placeholder={t('adv.card.default.name', t(TYPE_LABEL[typeNameOf(item)]), itemKeyword(item))}
+          onChange={(e) => setText(limitWhileTyping(e.target.value))}
+          aria-describedby={`${inputId}-count`}
+        />
+        <span className="adv-field__hint" id={`${inputId}-count`}>
+          {t('adv.rename.bytes', utf8ByteLength(finalName), TEXT_BYTE_LIMIT)}
+        </span>
+      </form>
+    </AppDialog>
+  );
+}
+
+export function DeleteDialog({
+  item,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  item: AdvancedItem;
+  busy: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const t = useT();
+  const type = typeNameOf(item);
+  const label = item.name.trim() || t('adv.card.default.name', t(TYPE_LABEL[type]), itemKeyword(item));
+  return (
+    <AppDialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onCancel();
+      }}
+      title={t('adv.delete.title')}
+      description={t('adv.delete.text', label)}
+      dataAttributes={{ 'data-dialog': 'delete' }}
+      footer={
+        <>
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="button adv-button--danger" onClick={onConfirm} disabled={busy}>
+            {t('adv.delete.confirm')}
+          </button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,23 @@
+/** Catalogue ids shared by the area and its editors. */
+import { ADVANCED_TYPE_NAMES, type AdvancedItem } from '../../../../core/advanced-keys';
+import type { AdvancedType } from '../../../../core/capabilities';
+
+export const TYPE_LABEL: Readonly<Record<AdvancedType, string>> = {
+  dks: 'adv.type.dks',
+  shortcut: 'adv.type.shortcut',
+  macro: 'adv.type.macro',
+  snaptap: 'adv.type.snaptap',
+  hypertap: 'adv.type.hypertap',
+};
+
+export const TYPE_DESCRIPTION: Readonly<Record<AdvancedType, string>> = {
+  dks: 'adv.type.dks.desc',
+  shortcut: 'adv.type.shortcut.desc',
+  macro: 'adv.type.macro.desc',
+  snaptap: 'adv.type.snaptap.desc',
+  hypertap: 'adv.type.hypertap.desc',
+};
+
+export function typeNameOf(item: AdvancedItem): AdvancedType {
+  return ADVANCED_TYPE_NAMES[item.type] ?? 'dks';
+}

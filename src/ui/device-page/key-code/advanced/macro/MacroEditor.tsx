@@ -1,0 +1,206 @@
+/**
+ * Macro editor (spec-1 §2, §4, §5, §9): recording from the device's key events, keys added by hand, per-event delays,
+ * one delay for all events, random delay (30-35 ms), repeat count 1-1000 and the trigger configuration. At most 80
+ * events; every list change goes through the core helpers, which keep the last delay at 0.
+ */
+import { Checkbox } from 'radix-ui';
+import { useCallback, useId, useState } from 'react';
+import {
+  MACRO_LIMITS,
+  appendRecordedEvent,
+  applyUniformDelay,
+  withLastDelayZero,
+  type MacroItem,
+  type RecordedKeyEvent,
+} from '../../../../../core/advanced-keys';
+import { canApplyUniformDelay, canRecordMore, checkMacroSave } from '../../../../../core/rules/macro';
+import { digitsOnly } from '../../../../../core/rules/numeric';
+import { useT } from '../../../../../i18n/store';
+import { CheckIcon, PlusIcon } from '../../../../widgets/icons';
+import { showRefusal } from '../actions';
+import { CodePicker } from '../CodePicker';
+import type { EditorProps } from '../EditorHost';
+import { EditorFrame } from '../EditorFrame';
+import { descriptorFor } from '../keys';
+import { MacroEvents } from './MacroEvents';
+import { MacroTriggerDialog, triggerLabel } from './MacroTriggerDialog';
+import { useRecording } from './use-recording';
+
+export function MacroEditor({ item: initial, info, caps, path, busy, note, onSave, onCancel }: EditorProps<MacroItem>) {
+  const t = useT();
+  const ids = useId();
+  const [item, setItem] = useState<MacroItem>(() => ({ ...initial, display: withLastDelayZero(initial.display) }));
+  const [uniformDelay, setUniformDelay] = useState('');
+  const [repeat, setRepeat] = useState(String(initial.repeat_count));
+  const [adding, setAdding] = useState(false);
+  const [triggerOpen, setTriggerOpen] = useState(false);
+
+  const append = useCallback((event: RecordedKeyEvent) => {
+    setItem((it) => {
+      const result = appendRecordedEvent(it.display, event);
+      return result.accepted ? { ...it, display: result.events } : it;
+    });
+  }, []);
+
+  const { recording, start, stop } = useRecording(path, append);
+
+  const addKey = (code: number) => {
+    const key = descriptorFor(code);
+    setItem((it) => {
+      const pressed = appendRecordedEvent(it.display, { ...key, is_down: true });
+      if (!pressed.accepted) return it;
+      return { ...it, display: appendRecordedEvent(pressed.events, { ...key, is_down: false }).events };
+    });
+  };
+
+  const save = () => {
+    const display = withLastDelayZero(item.display);
+    const next: MacroItem = {
+      ...item,
+      display,
+      count: display.length,
+      repeat_count: repeat === '' ? MACRO_LIMITS.repeatMin : Number(repeat),
+    };
+    const verdict = checkMacroSave(next, {
+      advanced: { ...caps.advanced, macroTriggerActionTypes: info.macroTriggerTypes },
+    });
+    if (!verdict.ok) {
+      showRefusal(verdict);
+      return;
+    }
+    void stop();
+    onSave(next);
+  };
+
+  const count = item.display.length;
+  // A key needs room for its press and its release.
+  const noRoom = !canRecordMore(count + 1);
+  const random = item.delay_type === 1;
+
+  return (
+    <EditorFrame
+      type="macro"
+      title={initial.id_num < 0 ? t('adv.macro.title.new') : t('adv.macro.title.edit')}
+      description={t('adv.macro.help')}
+      note={note}
+      busy={busy}
+      onOk={save}
+      onCancel={() => {
+        void stop();
+        onCancel();
+      }}
+    >
+      <div className="macro-toolbar">
+        <button
+          type="button"
+          className={`button ${recording ? 'adv-button--danger' : 'button--primary'}`}
+          aria-pressed={recording}
+          onClick={() => void (recording ? stop() : start())}
+        >
+          <span className={`rec-dot ${recording ? 'rec-dot--on' : ''}`} aria-hidden="true" />
+          {t(recording ? 'adv.macro.record.stop' : 'adv.macro.record.start')}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-expanded={adding}
+          onClick={() => setAdding((a) => !a)}
+        >
+          <PlusIcon size={16} />
+          {t('adv.macro.add.key')}
+        </button>
+        <span className={`macro-count ${count >= MACRO_LIMITS.maxEvents ? 'macro-count--full' : ''}`}>
+          {t('adv.macro.count', count, MACRO_LIMITS.maxEvents)}
+        </span>
+      </div>
+      <p className="adv-hint adv-hint--info" role="status" aria-live="polite">
+        {noRoom
+          ? t('adv.macro.full', MACRO_LIMITS.maxEvents)
+          : recording
+            ? t('adv.macro.recording')
+            : t('adv.macro.idle')}
+      </p>
+      {adding && (
+        <div className="adv-picker-panel">
+          <CodePicker onPick={addKey} />
+        </div>
+      )}
+
+      <MacroEvents events={item.display} onChange={(display) => setItem((it) => ({ ...it, display }))} />
+
+      <div className="adv-fields macro-options">
+        <div className="field">
+          <label htmlFor={`${ids}-uniform`}>{t('adv.macro.uniform')}</label>
+          <div className="adv-inline">
+            <input
+              id={`${ids}-uniform`}
+              className="input adv-input--short"
+              inputMode="numeric"
+              value={uniformDelay}
+              placeholder={String(MACRO_LIMITS.defaultDelay)}
+              onChange={(e) => setUniformDelay(digitsOnly(e.target.value))}
+            />
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={!canApplyUniformDelay(uniformDelay)}
+              onClick={() => setItem((it) => ({ ...it, display: applyUniformDelay(it.display, uniformDelay) }))}
+            >
+              {t('adv.macro.uniform.apply')}
+            </button>
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-repeat`}>{t('adv.macro.repeat')}</label>
+          <input
+            id={`${ids}-repeat`}
+            className="input adv-input--short"
+            inputMode="numeric"
+            value={repeat}
+            placeholder={`${MACRO_LIMITS.repeatMin}~${MACRO_LIMITS.repeatMax}`}
+            onChange={(e) => setRepeat(digitsOnly(e.target.value))}
+          />
+        </div>
+        <div className="field">
+          <span className="adv-field__label">{t('adv.macro.trigger')}</span>
+          <button type="button" className="button button--ghost" onClick={() => setTriggerOpen(true)}>
+            {t(triggerLabel(item.trigger_action_type))}
+            {item.trigger_delay > 0 && ` · ${t('adv.ms', item.trigger_delay)}`}
+          </button>
+        </div>
+      </div>
+      <label className="checkbox-field adv-check">
+        <Checkbox.Root
+          className="checkbox"
+          checked={random}
+          onCheckedChange={(checked) =>
+            setItem((it) => ({
+              ...it,
+              delay_type: checked === true ? 1 : 0,
+              delay_min: MACRO_LIMITS.randomMin,
+              delay_max: MACRO_LIMITS.randomMax,
+            }))
+          }
+        >
+          <Checkbox.Indicator className="checkbox__indicator">
+            <CheckIcon size={14} />
+          </Checkbox.Indicator>
+        </Checkbox.Root>
+        {t('adv.macro.random', MACRO_LIMITS.randomMin, MACRO_LIMITS.randomMax)}
+      </label>
+
+      {triggerOpen && (
+        <MacroTriggerDialog
+          type={item.trigger_action_type}
+          delay={item.trigger_delay}
+          offered={info.macroTriggerTypes}
+          onApply={(type, delay) => {
+            setItem((it) => ({ ...it, trigger_action_type: type, trigger_delay: delay }));
+            setTriggerOpen(false);
+          }}
+          onCancel={() => setTriggerOpen(false)}
+        />
+      )}
+    </EditorFrame>
+  );
+}

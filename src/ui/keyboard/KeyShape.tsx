@@ -1,0 +1,118 @@
+/** One key of the drawing: its cap, legend, optional mode content, selection and focus marks, and its tooltip. */
+import { memo, type ReactNode, type Ref } from 'react';
+import { Tip } from '../widgets/Tip';
+import type { KeyRect } from './geometry';
+
+export interface KeyShapeProps {
+  rect: KeyRect;
+  label: string;
+  name: string;
+  /** undefined when the mode does not select keys. */
+  selected: boolean | undefined;
+  tabbable: boolean;
+  focusRing: boolean;
+  /** A dragged item would land on this key. */
+  dropTarget?: boolean;
+  fill: string | undefined;
+  advanced: boolean;
+  /** Transparent and unassigned keys: their legend steps back so real assignments stand out. */
+  muted?: boolean;
+  tooltip: string | undefined;
+  extra: ReactNode;
+  keyRef: Ref<SVGGElement>;
+}
+
+/** Relative luminance of #rgb / #rrggbb(aa), or undefined for anything else (CSS variables, names). */
+function luminance(fill: string): number | undefined {
+  const m = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(fill.trim());
+  if (!m) return undefined;
+  let hex = m[1]!;
+  if (hex.length === 3) hex = hex.replace(/./g, (c) => c + c);
+  const channel = (i: number) => {
+    const v = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+}
+
+/** Fits the legend inside the cap: long legends shrink, never below a readable minimum. */
+function fontSize(rect: KeyRect, label: string): number {
+  const base = Math.min(rect.h * 0.3, 18);
+  const fit = (rect.w - 10) / (Math.max(label.length, 1) * 0.6);
+  return Math.max(9, Math.min(base, fit));
+}
+
+function KeyShapeView({
+  rect,
+  label,
+  name,
+  selected,
+  tabbable,
+  focusRing,
+  dropTarget = false,
+  fill,
+  advanced,
+  muted = false,
+  tooltip,
+  extra,
+  keyRef,
+}: KeyShapeProps) {
+  const lum = fill ? luminance(fill) : undefined;
+  const legendTone = lum === undefined ? undefined : lum > 0.4 ? 'dark' : 'light';
+  const classes = [
+    'kb-key',
+    selected && 'kb-key--selected',
+    advanced && 'kb-key--adv',
+    muted && 'kb-key--muted',
+    dropTarget && 'kb-key--drop',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const shape = (
+    <g
+      ref={keyRef}
+      className={classes}
+      role="gridcell"
+      aria-label={name}
+      aria-selected={selected}
+      tabIndex={tabbable ? 0 : -1}
+      data-key-id={rect.id}
+      data-selected={selected ? 'true' : 'false'}
+    >
+      <rect
+        className="kb-key__cap"
+        x={rect.x}
+        y={rect.y}
+        width={rect.w}
+        height={rect.h}
+        rx={rect.rx}
+        style={fill ? { fill } : undefined}
+      />
+      <text
+        className="kb-key__legend"
+        x={rect.x + rect.w / 2}
+        y={rect.y + rect.h / 2}
+        fontSize={fontSize(rect, label)}
+        data-tone={legendTone}
+        aria-hidden="true"
+      >
+        {label}
+      </text>
+      {extra}
+      {focusRing && (
+        <rect
+          className="kb-key__focus"
+          x={rect.x - 3}
+          y={rect.y - 3}
+          width={rect.w + 6}
+          height={rect.h + 6}
+          rx={rect.rx + 3}
+          aria-hidden="true"
+        />
+      )}
+    </g>
+  );
+  return tooltip ? <Tip content={tooltip}>{shape}</Tip> : shape;
+}
+
+export const KeyShape = memo(KeyShapeView);

@@ -1,0 +1,113 @@
+/**
+ * What a key's code means to a person: the legend drawn on the key, the words a screen reader says, the context-menu
+ * facts (id_num, name, tip, img_name) and, for advanced keys, the summary of the bound item from the function lists.
+ */
+import { BADGE_LETTERS, itemSummary, type AdvancedItem } from '../../core/advanced-keys';
+import type { AdvancedType } from '../../core/capabilities';
+import { KEYCODE_KIND, keycodeKind, keycodeValue } from '../../core/keycode-space';
+import { keycodeEntry, keycodeLabel } from '../../core/keycodes';
+import { layoutFor } from '../../core/layouts';
+import type { Language, Translate } from '../../i18n/translate';
+
+/** The advanced-key lists as both get_key_value_info and get_key_func_info carry them. */
+export interface FuncLists {
+  dks_list?: readonly AdvancedItem[];
+  shortcut_list?: readonly AdvancedItem[];
+  macro_list?: readonly AdvancedItem[];
+  snaptap_list?: readonly AdvancedItem[];
+  hypertap_list?: readonly AdvancedItem[];
+}
+
+const TYPE_OF_KIND: ReadonlyMap<number, AdvancedType> = new Map([
+  [KEYCODE_KIND.dks, 'dks'],
+  [KEYCODE_KIND.shortcut, 'shortcut'],
+  [KEYCODE_KIND.macro, 'macro'],
+  [KEYCODE_KIND.snaptap, 'snaptap'],
+  [KEYCODE_KIND.hypertap, 'hypertap'],
+]);
+
+export function advancedTypeOf(code: number): AdvancedType | undefined {
+  return TYPE_OF_KIND.get(keycodeKind(code));
+}
+
+/** The legend drawn on a key: the catalogue name, or for an advanced key its card badge letter and item id ("M2"). */
+export function codeLegend(code: number): string {
+  const type = advancedTypeOf(code);
+  return type ? `${BADGE_LETTERS[type]}${keycodeValue(code)}` : keycodeLabel(code);
+}
+
+export function advancedItemOf(code: number, lists: FuncLists | undefined): AdvancedItem | undefined {
+  const type = advancedTypeOf(code);
+  if (!type || !lists) return undefined;
+  return lists[`${type}_list`]?.find((item) => item.id_num === keycodeValue(code));
+}
+
+/** The catalogue alias in the user's language, else the legend. */
+export function codeAlias(code: number, language: Language): string {
+  const entry = keycodeEntry(code);
+  if (!entry) return keycodeLabel(code);
+  return (language === 'zh_CN' ? entry.alias_zh : undefined) ?? entry.alias;
+}
+
+/** What the key does, in words: "Volume Up", "Macro M2". */
+export function codeDescription(code: number, language: Language, t: Translate): string {
+  const type = advancedTypeOf(code);
+  return type ? `${t(`keymap.adv.type.${type}`)} ${codeLegend(code)}` : codeAlias(code, language);
+}
+
+/**
+ * The tooltip of a key with an advanced assignment ("Macro M2 “Login”: Ctrl, A, B, …"), or undefined for any other
+ * code. Summaries come from the device's lists; an id the lists do not hold says so rather than inventing content.
+ */
+export function advancedSummary(code: number, lists: FuncLists | undefined, t: Translate): string | undefined {
+  const type = advancedTypeOf(code);
+  if (!type) return undefined;
+  const typeName = t(`keymap.adv.type.${type}`);
+  const item = advancedItemOf(code, lists);
+  if (!item) return t('keymap.adv.summary', typeName, codeLegend(code), t('keymap.adv.missing'));
+  const keys = itemSummary(item);
+  const text = keys.length > 0 ? keys.join(', ') : t('keymap.adv.summary.empty');
+  return item.name
+    ? t('keymap.adv.summary.named', typeName, codeLegend(code), item.name, text)
+    : t('keymap.adv.summary', typeName, codeLegend(code), text);
+}
+
+/** The context-menu facts of a key's assignment (spec-1 §2: id_num, name, tip, img_name). */
+export interface AssignmentInfo {
+  id_num: number;
+  name: string;
+  tip: string;
+  img_name: string;
+}
+
+export function assignmentInfo(
+  code: number,
+  lists: FuncLists | undefined,
+  language: Language,
+  t: Translate,
+): AssignmentInfo {
+  const type = advancedTypeOf(code);
+  if (type) {
+    const item = advancedItemOf(code, lists);
+    return {
+      id_num: keycodeValue(code),
+      name: item?.name || codeDescription(code, language, t),
+      tip: advancedSummary(code, lists, t) ?? '',
+      img_name: '',
+    };
+  }
+  const entry = keycodeEntry(code);
+  const alias = codeAlias(code, language);
+  return {
+    id_num: code,
+    name: entry && alias !== entry.name ? `${entry.name} (${alias})` : keycodeLabel(code),
+    tip: entry?.tip ?? '',
+    img_name: '',
+  };
+}
+
+/** The legend printed on a physical key: its layer-0 factory code, or "#id" for a key the layout does not know. */
+export function printedLegends(model: string): ReadonlyMap<number, string> {
+  const layout = layoutFor(model);
+  return new Map(layout?.keys.map((k) => [k.id, keycodeLabel(k.code)]) ?? []);
+}

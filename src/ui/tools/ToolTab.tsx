@@ -1,0 +1,13 @@
+/** Side tab screen; its content arrives with a later release, so for now it carries its title only. */
+import { useT } from '../../i18n/store';
+
+export default function ToolTab() {
+  const t = useT();
+  return (
+    <section className="screen">
+      <header className="page-header">
+        <h1 className="page-header__title">{t('tool.title')}</h1>
+      </header>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { SHORTCUT_TYPE, type ShortcutItem } from '../../../src/core/advanced-keys';
+import { code, dialog, lastToast, pickCode, renderArea, sentItem, shortcut, toasts } from './advanced-fixtures';
+
+type Setup = Parameters<typeof renderArea>[0];
+
+async function openNew(setup: Setup = {}) {
+  const r = renderArea(setup);
+  await r.user.click(await screen.findByRole('tab', { name: 'Shortcut' }));
+  await r.user.click(screen.getByRole('button', { name: 'Add Shortcut' }));
+  return r;
+}
+
+const typeNames = () =>
+  within(dialog())
+    .getAllByRole('radio')
+    .map((r) => r.querySelector('.adv-choice__name')?.textContent);
+const chips = () =>
+  within(dialog())
+    .queryAllByRole('listitem')
+    .map((li) => li.querySelector('kbd')?.textContent);
+const ok = () => within(dialog()).getByRole('button', { name: 'OK' });
+
+async function chooseType(r: Awaited<ReturnType<typeof openNew>>, name: string) {
+  await r.user.click(within(dialog()).getByRole('radio', { name: new RegExp(`^${name}`) }));
+  await r.user.click(within(dialog()).getByRole('button', { name: 'Next' }));
+}
+
+describe('Shortcut editor', () => {
+  it('offers mod-tap and toggle only where the firmware supports them', async () => {
+    await openNew();
+    expect(typeNames()).toEqual(['Replace', 'Action', 'Lock', 'Mod-tap', 'Toggle']);
+  });
+
+  it('leaves mod-tap and toggle out on older firmware', async () => {
+    await openNew({ device: { fw_ver: 'V1.3.6' }, extra: { shortcut_types: undefined, advanced_types: undefined } });
+    expect(typeNames()).toEqual(['Replace', 'Action', 'Lock']);
+  });
+
+  it('takes up to 6 keys for replace and saves them in order', async () => {
+    const r = await openNew();
+    await chooseType(r, 'Replace');
+    expect(within(dialog()).getByText('Keys (0 of 6)')).toBeInTheDocument();
+    for (const k of ['LCtrl', 'LShift', 'A', 'B', 'C', 'D']) await pickCode(r.user, k);
+    expect(chips()).toEqual(['LCtrl', 'LShift', 'A', 'B', 'C', 'D']);
+    expect(within(dialog()).getByRole('status')).toHaveTextContent('This type holds no more keys');
+    expect(dialog().querySelector('.picker')).toBeNull();
+    await r.user.click(within(dialog()).getByRole('button', { name: 'Remove B' }));
+    expect(chips()).toEqual(['LCtrl', 'LShift', 'A', 'C', 'D']);
+    await r.user.click(ok());
+    const item = sentItem(r.saves()[0]!) as ShortcutItem;
+    expect(item.sc_type).toBe(SHORTCUT_TYPE.replace);
+    expect(item.display.map((k) => k.code)).toEqual(['LCtrl', 'LShift', 'A', 'C', 'D'].map(code));
+  });
+
+  it('takes one key for toggle', async () => {
+    const r = await openNew();
+    await chooseType(r, 'Toggle');
+    await pickCode(r.user, 'A');
+    expect(chips()).toEqual(['A']);
+    expect(dialog().querySelector('.picker')).toBeNull();
+  });
+
+  it('refuses media and system keys with warn.not.apply', async () => {
+    const r = await openNew();
+    await chooseType(r, 'Lock');
+    await pickCode(r.user, 'Vol+');
+    expect(lastToast()).toEqual({ title: 'warn.not.apply', type: 1, delay: 3 });
+    await pickCode(r.user, 'TaskView');
+    expect(toasts().filter((t) => t.title === 'warn.not.apply')).toHaveLength(2);
+    expect(chips()).toEqual([]);
+  });
+
+  it('refuses OK without keys with err.spkey.shortcut.args.cfg', async () => {
+    const r = await openNew();
+    await chooseType(r, 'Replace');
+    await r.user.click(ok());
+    expect(lastToast()).toEqual({ title: 'err.spkey.shortcut.args.cfg', type: 1, delay: 3 });
+    expect(r.saves()).toHaveLength(0);
+  });
+
+  it('asks mod-tap for a tap and a hold key and a hold time of 10-1000 ms, default 200', async () => {
+    const r = await openNew();
+    await chooseType(r, 'Mod-tap');
+    expect(within(dialog()).getByText('Pick the key sent on a tap.')).toBeInTheDocument();
+    await pickCode(r.user, 'Esc');
+    expect(within(dialog()).getByText('Pick the key sent while held.')).toBeInTheDocument();
+    await r.user.click(ok());
+    expect(lastToast()?.title).toBe('err.spkey.shortcut.args.cfg');
+
+    await pickCode(r.user, 'LCtrl');
+    expect(
+      within(dialog())
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['TapEsc', 'HoldLCtrl']);
+    const hold = within(dialog()).getByRole('slider', { name: 'Hold time' });
+    expect(hold).toHaveAttribute('aria-valuenow', '200');
+    expect(hold).toHaveAttribute('aria-valuemin', '10');
+    expect(hold).toHaveAttribute('aria-valuemax', '1000');
+    hold.focus();
+    await r.user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(within(dialog()).getByText('202 ms')).toBeInTheDocument();
+    await r.user.keyboard('{Home}');
+    expect(within(dialog()).getByText('10 ms')).toBeInTheDocument();
+    await r.user.click(ok());
+    expect(sentItem(r.saves()[0]!)).toMatchObject({ sc_type: SHORTCUT_TYPE.modTap, hold_time: 10 });
+  });
+
+  it('opens an existing shortcut on its keys, and going back to a smaller type drops the extra keys', async () => {
+    const r = renderArea({ lists: { shortcut: [shortcut(2, SHORTCUT_TYPE.lock, ['A', 'B', 'C'])] } });
+    await waitFor(() => expect(document.querySelector('.adv-card')).toBeTruthy());
+    await r.user.click(screen.getByRole('button', { name: /^Actions for/ }));
+    await r.user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    expect(chips()).toEqual(['A', 'B', 'C']);
+    await r.user.click(within(dialog()).getByRole('button', { name: 'Back' }));
+    await chooseType(r, 'Toggle');
+    expect(chips()).toEqual(['A']);
+    await r.user.click(ok());
+    expect(r.saves()[0]!.named.get('change_type')).toBe('2');
+    expect(sentItem(r.saves()[0]!)).toMatchObject({ id_num: 2, sc_type: SHORTCUT_TYPE.toggle });
+  });
+});

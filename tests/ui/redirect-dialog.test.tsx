@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { REDIRECT_MODELS } from '../../src/core/models';
+import { TopDialogs } from '../../src/ui/dialogs/RedirectDialog';
+import { deviceDestination, DeviceList } from '../../src/ui/device-list/DeviceList';
+import { fakeDevice } from './fake-bridge';
+import { renderWithServices } from './render';
+
+describe('redirect models', () => {
+  it('every redirect model is sent to the redirect dialog, configurable ones to their page', () => {
+    for (const name of REDIRECT_MODELS)
+      expect(deviceDestination({ name, display_name: name.toUpperCase() })).toBe('redirect');
+    expect(deviceDestination({ name: 'made68pro', display_name: 'Made68Pro' })).toBe('page');
+    expect(deviceDestination({ name: 'mouse01', display_name: 'Mouse01' })).toBe('page');
+    expect(deviceDestination({ name: 'x', display_name: 'X' })).toBe('not-supported');
+  });
+
+  it('clicking a redirect model opens top-level dialog type 2 index 3, not the device page', async () => {
+    const device = fakeDevice({ name: 'mojo68', display_name: 'Mojo68' });
+    const { services } = renderWithServices(
+      <>
+        <DeviceList />
+        <TopDialogs />
+      </>,
+      { devices: [device] },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Mojo68' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mojo68 is set up in the desktop app' });
+    expect(dialog).toHaveAttribute('data-dialog-type', '2');
+    expect(dialog).toHaveAttribute('data-dialog-index', '3');
+    expect(within(dialog).getByRole('link', { name: /Get the desktop app/ })).toHaveAttribute('target', '_blank');
+    expect(services.devices.getState().openPath).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('reads in Chinese', async () => {
+    renderWithServices(
+      <>
+        <DeviceList />
+        <TopDialogs />
+      </>,
+      { devices: [fakeDevice({ name: 'pixel', display_name: 'Pixel' })], language: 'zh_CN' },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Pixel' }));
+    expect(screen.getByRole('dialog', { name: 'Pixel 需在桌面版中设置' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '确定' })).toBeInTheDocument();
+  });
+});

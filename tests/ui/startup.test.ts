@@ -1,0 +1,124 @@
+import { buildDefaultResources, RESOURCE_FILES } from '../../src/core/resources';
+import { boot } from '../../src/ui/startup/boot';
+import { loadDefaultResources, ResourceLoadError } from '../../src/ui/startup/resources';
+import { useToastStore } from '../../src/ui/toasts/store';
+import { fakeDevice } from './fake-bridge';
+import { fakeHost } from './fake-host';
+
+const defaults = buildDefaultResources('0.1.0');
+const bodies: Record<string, unknown> = {
+  [RESOURCE_FILES.keycodes]: defaults.keycodes,
+  [RESOURCE_FILES.common]: defaults.common,
+  [RESOURCE_FILES.ledModes]: defaults.ledModes,
+  [RESOURCE_FILES.version]: defaults.version,
+};
+
+function fakeFetch(overrides: Record<string, { status: number; body?: string }> = {}) {
+  const requested: string[] = [];
+  const fetchFn = async (url: string) => {
+    requested.push(url);
+    const file = url.replace(/^\/app\//, '');
+    const o = overrides[file];
+    const status = o?.status ?? (file in bodies ? 200 : 404);
+    const text = o?.body ?? JSON.stringify(bodies[file] ?? null);
+    return { ok: status >= 200 && status < 300, status, text: async () => text };
+  };
+  return { fetchFn, requested };
+}
+
+describe('default resources', () => {
+  it('GETs the four files under default/ and validates them', async () => {
+    const { fetchFn, requested } = fakeFetch();
+    const resources = await loadDefaultResources(fetchFn, '/app/');
+    expect(requested.sort()).toEqual([
+      '/app/default/common.json',
+      '/app/default/keycodes.json',
+      '/app/default/led-modes.json',
+      '/app/default/version.json',
+    ]);
+    expect(resources.version.firmware.made68pro).toBe(defaults.version.firmware.made68pro);
+  });
+
+  it('fails with the file named when one is missing or malformed', async () => {
+    const missing = fakeFetch({ 'default/led-modes.json': { status: 404 } });
+    await expect(loadDefaultResources(missing.fetchFn, '/app/')).rejects.toThrow(ResourceLoadError);
+    await expect(loadDefaultResources(missing.fetchFn, '/app/')).rejects.toThrow(/led-modes\.json: HTTP 404/);
+    const broken = fakeFetch({ 'default/version.json': { status: 200, body: '{"app": 1' } });
+    await expect(loadDefaultResources(broken.fetchFn, '/app/')).rejects.toThrow(/version\.json/);
+    const offline = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await expect(loadDefaultResources(offline, '/app/')).rejects.toThrow(/Failed to fetch/);
+  });
+});
+
+describe('boot', () => {
+  it('loads resources before creating the host, then reads the device list', async () => {
+    const order: string[] = [];
+    const host = fakeHost();
+    host.bridge.respond('app_info', 'get_dev_list', () => {
+      order.push('get_dev_list');
+      return [fakeDevice({ fw_ver: '1.3.7' })];
+    });
+    const { fetchFn } = fakeFetch();
+    const services = await boot({
+      fetch: async (url) => {
+        order.push('fetch');
+        return fetchFn(url);
+      },
+      baseUrl: '/app/',
+      createHost: async () => {
+        order.push('host');
+        return host;
+      },
+      search: '',
+    });
+    expect(order).toEqual(['fetch', 'fetch', 'fetch', 'fetch', 'host', 'get_dev_list']);
+    const device = services.devices.getState().devices[0]!;
+    expect(services.updates.pendingFor(device)).toBe(defaults.version.firmware.made68pro);
+  });
+
+  it('does not create the host when a resource fails', async () => {
+    const createHost = vi.fn(async () => fakeHost());
+    const { fetchFn } = fakeFetch({ 'default/common.json': { status: 500 } });
+    await expect(boot({ fetch: fetchFn, baseUrl: '/app/', createHost, search: '' })).rejects.toThrow(ResourceLoadError);
+    expect(createHost).not.toHaveBeenCalled();
+  });
+
+  it('attaches the ?virtual= keyboards that are not restored yet, then re-reads the list', async () => {
+    const host = fakeHost();
+    const list = [fakeDevice({ fw_ver: '1.3.7' })];
+    host.bridge.respond('app_info', 'get_dev_list', () => [...list]);
+    host.bridge.respond('app_info', 'add_virtual_device', (call) => {
+      const d = fakeDevice({
+        name: 'cyber01',
+        display_name: call.named.get('display_name')!,
+        fw_ver: call.named.get('fw_ver')!,
+      });
+      list.push(d);
+      return d.path;
+    });
+    const { fetchFn } = fakeFetch();
+    const services = await boot({
+      fetch: fetchFn,
+      baseUrl: '/app/',
+      createHost: async () => host,
+      search: '?virtual=made68pro@1.3.7&virtual=cyber01@2.1.7',
+    });
+    const adds = host.bridge.callsTo('app_info', 'add_virtual_device');
+    expect(adds.map((c) => [c.named.get('display_name'), c.named.get('fw_ver')])).toEqual([['Cyber01', '2.1.7']]);
+    expect(services.devices.getState().devices).toHaveLength(2);
+  });
+
+  it('keeps toasts the service sends during start-up', async () => {
+    useToastStore.setState({ toasts: [] });
+    const host = fakeHost();
+    host.bridge.respond('app_info', 'get_dev_list', () => {
+      host.bridge.emit('toast_message', { title: 'err.dev.timeout', context: '', args: '', type: 1, delay: 5 });
+      return [];
+    });
+    const { fetchFn } = fakeFetch();
+    await boot({ fetch: fetchFn, baseUrl: '/app/', createHost: async () => host, search: '' });
+    expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['err.dev.timeout']);
+  });
+});

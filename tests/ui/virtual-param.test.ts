@@ -1,0 +1,27 @@
+import { parseVirtualParams, virtualsToAdd } from '../../src/ui/startup/virtual-param';
+import { fakeDevice } from './fake-bridge';
+
+describe('?virtual= address parameter', () => {
+  it('reads every model@version, in any case and with or without V', () => {
+    const { requests, rejected } = parseVirtualParams('?virtual=made68pro@1.3.7&virtual=Made68Ultra%2B@V1.4.2');
+    expect(requests.map((r) => `${r.model.name}@${r.fwVer}`)).toEqual(['made68pro@1.3.7', 'made68ultra+@1.4.2']);
+    expect(rejected).toEqual([]);
+  });
+
+  it('rejects unknown models and missing or bad versions', () => {
+    const { requests, rejected } = parseVirtualParams('?virtual=nope@1.0.0&virtual=made68pro&virtual=made68pro@x');
+    expect(requests).toEqual([]);
+    expect(rejected).toEqual(['nope@1.0.0', 'made68pro', 'made68pro@x']);
+  });
+
+  it('skips keyboards already restored after a reload, counting duplicates', () => {
+    const { requests } = parseVirtualParams('?virtual=made68pro@1.3.7&virtual=made68pro@1.3.7&virtual=cyber01@2.1.7');
+    const present = [fakeDevice({ fw_ver: '1.3.7' }), fakeDevice({ fw_ver: '1.3.7', virtual: false })];
+    expect(virtualsToAdd(requests, present).map((r) => `${r.model.name}@${r.fwVer}`)).toEqual([
+      'made68pro@1.3.7',
+      'cyber01@2.1.7',
+    ]);
+    const both = [fakeDevice({ fw_ver: 'V1.3.7' }), fakeDevice({ fw_ver: '1.3.7' })];
+    expect(virtualsToAdd(requests, both).map((r) => r.model.name)).toEqual(['cyber01']);
+  });
+});
