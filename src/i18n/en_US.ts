@@ -164,6 +164,10 @@ export const en_US = {
   'err.dev.reply': 'The device sent an answer Keytune could not read.',
   'err.dev.busy': 'The device is busy, please try again.',
   'err.dev.not.found': 'The device could not be found.',
+  'theme.import.failure': 'Import Failure',
+  'theme.export.failure': 'Export Failure',
+  'theme.import.success': 'Import Successful',
+  'theme.export.success': 'Export Successful',
   'err.dev.refused': 'The device refused the request.',
   'err.args.invalid': 'Parameter setting error, please understand the function setting method before resetting',
   'err.fw.file.invalid':

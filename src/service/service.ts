@@ -131,9 +131,10 @@ export class DeviceService implements Bridge, ServiceApi {
       }
     } catch (e) {
       const error = toBridgeError(e);
+      // The catalogue key is what a person reads; the technical reason stays on the rejected error.
       this.emit('toast_message', {
         title: error.toastKey,
-        context: error.message,
+        context: '',
         args: error.args.join(';;'),
         type: error.toastType,
         delay: error.toastDelay,
