@@ -1,4 +1,38 @@
-/** Messages between the page and the worker that runs the virtual keyboards' firmware. */
+/**
+ * Messages between the page and the device worker. The worker runs the device service and the virtual keyboards'
+ * firmware; the page holds only the UI, a bridge client and, for real keyboards, a WebHID forwarder (WebHID lives on
+ * the page's navigator).
+ */
+import type { EventName } from '../service/bridge.ts';
+
+export interface SerializedCallError {
+  toastKey: string;
+  message: string;
+  args: string[];
+  toastType: 1 | 2;
+  toastDelay: number;
+}
+
+export interface HidInfo {
+  vendorId: number;
+  productId: number;
+  productName: string;
+}
+
+export type ToWorker =
+  | { type: 'init'; realisticLinks: boolean }
+  | { type: 'call'; id: number; channel: string; func: string; args: string[] }
+  | { type: 'unplug'; path: string }
+  | { type: 'hid-attach'; port: string; info: HidInfo }
+  | { type: 'hid-report'; port: string; report: Uint8Array }
+  | { type: 'hid-sent'; port: string; seq: number; error?: string }
+  | { type: 'hid-gone'; port: string };
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'result'; id: number; value?: unknown; error?: SerializedCallError }
+  | { type: 'event'; name: EventName; payload: unknown }
+  | { type: 'hid-send'; port: string; seq: number; report: Uint8Array };
 
 export interface VirtualKeyboardSpec {
   displayName: string;
@@ -7,18 +41,3 @@ export interface VirtualKeyboardSpec {
   accessMode?: number;
   serial: string;
 }
-
-export type ToWorker =
-  | { type: 'create'; id: string; spec: VirtualKeyboardSpec }
-  | { type: 'restore-all' }
-  | { type: 'report'; id: string; seq: number; report: Uint8Array }
-  | { type: 'press'; id: string; seq: number; keyId: number; depth: number }
-  | { type: 'forget'; id: string };
-
-export type FromWorker =
-  | { type: 'created'; id: string; vendorId: number; productId: number; productName: string }
-  | { type: 'restored'; keyboards: { id: string; spec: VirtualKeyboardSpec }[] }
-  | { type: 'replies'; id: string; seq: number; reports: Uint8Array[] }
-  | { type: 'pressed'; id: string; seq: number; error?: string }
-  | { type: 'notify'; id: string; report: Uint8Array }
-  | { type: 'error'; id: string; message: string };

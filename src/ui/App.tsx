@@ -2,7 +2,7 @@
  * The shell: optional desktop title bar, the side rail with the four tabs (Device 0, Tool 1, Help 2, Settings 4),
  * the content area, toasts and top-level dialogs. Tool, Help and Settings load on first visit.
  */
-import { Tabs, Tooltip } from 'radix-ui';
+import { Tabs } from 'radix-ui';
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useT } from '../i18n/store';
 import type { MessageId } from '../i18n/en_US';
@@ -10,11 +10,12 @@ import { TopDialogs } from './dialogs/RedirectDialog';
 import { DeviceTab } from './device-list/DeviceTab';
 import { PlatformTips } from './device-list/PlatformTips';
 import { useServices } from './services';
-import { QuickPrefs } from './shell/QuickPrefs';
 import { TitleBar } from './shell/TitleBar';
 import { ToastLayer } from './toasts/ToastLayer';
 import { HelpIcon, KeyboardIcon, SettingsIcon, ToolIcon } from './widgets/icons';
 
+// Secondary controls and screens load after the first screen.
+const QuickPrefs = lazy(() => import('./shell/QuickPrefs').then((m) => ({ default: m.QuickPrefs })));
 const ToolTab = lazy(() => import('./tools/ToolTab'));
 const HelpTab = lazy(() => import('./help/HelpTab'));
 const SettingsTab = lazy(() => import('./preferences/SettingsTab'));
@@ -36,7 +37,7 @@ export function App() {
   const controls = host.windowControls;
 
   return (
-    <Tooltip.Provider delayDuration={400}>
+    <>
       <div className="app" data-desktop={controls ? 'true' : 'false'}>
         {controls && <TitleBar controls={controls} platform={host.platform} />}
         <Tabs.Root
@@ -62,7 +63,9 @@ export function App() {
                 );
               })}
             </Tabs.List>
-            <QuickPrefs />
+            <Suspense fallback={null}>
+              <QuickPrefs />
+            </Suspense>
           </nav>
           <main className="content">
             {SIDE_TABS.map((id) => (
@@ -76,6 +79,6 @@ export function App() {
         <TopDialogs />
         <PlatformTips />
       </div>
-    </Tooltip.Provider>
+    </>
   );
 }

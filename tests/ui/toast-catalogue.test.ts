@@ -8,7 +8,7 @@ import { IMPORT_FAILURE_KEY, EXPORT_FAILURE_KEY } from '../../src/service/conver
 
 describe('every toast the rules and the service can raise has words in both languages', () => {
   const keys = [
-    ...Object.values(TOAST_KEYS).filter((k): k is string => typeof k === 'string'),
+    ...(Object.values(TOAST_KEYS) as unknown[]).filter((k): k is string => typeof k === 'string'),
     IMPORT_FAILURE_KEY,
     EXPORT_FAILURE_KEY,
     'err.args.invalid',

@@ -8,7 +8,7 @@ import type { DeviceRecord } from '../../service/bridge';
 import { ACCESS_MODE } from '../../core/models';
 import { useT } from '../../i18n/store';
 import { BatteryIcon, BluetoothIcon, BookIcon, UsbIcon, WirelessIcon } from '../widgets/icons';
-import { Tip } from '../widgets/Tip';
+import { Hint } from '../widgets/Hint';
 import { DeviceArt } from './device-art';
 import { accessModeLabel, batteryPercent, batteryText, devTypeLabel } from './device-format';
 import { manualUrl } from './manual-link';
@@ -75,7 +75,7 @@ export function DeviceCard({ device, pendingUpdate, onOpen, onOpenSettings }: De
       </div>
       <div className="device-card__actions">
         {pendingUpdate !== undefined && (
-          <Tip content={t('device.update.badge')}>
+          <Hint text={t('device.update.badge')}>
             <button
               type="button"
               className="red-dot-button"
@@ -84,9 +84,9 @@ export function DeviceCard({ device, pendingUpdate, onOpen, onOpenSettings }: De
             >
               <span className="red-dot" aria-hidden="true" />
             </button>
-          </Tip>
+          </Hint>
         )}
-        <Tip content={t('device.manual')}>
+        <Hint text={t('device.manual')}>
           <a
             className="icon-button"
             href={manualUrl(device.display_name || device.name, device.fw_ver)}
@@ -96,7 +96,7 @@ export function DeviceCard({ device, pendingUpdate, onOpen, onOpenSettings }: De
           >
             <BookIcon size={18} />
           </a>
-        </Tip>
+        </Hint>
       </div>
       {pendingUpdate !== undefined && (
         <NeedUpdateDialog

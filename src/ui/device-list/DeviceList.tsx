@@ -7,7 +7,7 @@ import { REDIRECT_DIALOG, useTopDialogStore } from '../dialogs/store';
 import { useDeviceState, useServices } from '../services';
 import { AppDialog } from '../widgets/AppDialog';
 import { PlusIcon } from '../widgets/icons';
-import { Tip } from '../widgets/Tip';
+import { Hint } from '../widgets/Hint';
 import { DeviceCard } from './DeviceCard';
 import { FirefoxTip, NotSupportedDialog } from './PlatformTips';
 import type { DeviceTabId } from './store';
@@ -59,11 +59,11 @@ export function DeviceList() {
           </li>
         ))}
       </ul>
-      <Tip content={t('devices.add')} side="left">
+      <Hint text={t('devices.add')} side="left">
         <button type="button" className="fab" aria-label={t('devices.add')} onClick={() => setAdding(true)}>
           <PlusIcon size={24} />
         </button>
-      </Tip>
+      </Hint>
       <AppDialog
         open={adding}
         onOpenChange={setAdding}

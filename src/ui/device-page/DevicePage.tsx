@@ -1,9 +1,10 @@
 /**
  * The open device: back button with its name, the sync text, the four tabs and the loading overlay (spec-1 §2,
- * spec-2 §2.3). Tab contents arrive with later screens; Device settings already lists the device information.
+ * spec-2 §2.3). Key code is the key mapping and advanced-key screen; Key LED and Key performance arrive with later
+ * screens; Device settings already lists the device information.
  */
 import { Tabs } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { DeviceRecord } from '../../service/bridge';
 import { useT } from '../../i18n/store';
 import type { MessageId } from '../../i18n/en_US';
@@ -13,6 +14,8 @@ import { BackIcon } from '../widgets/icons';
 import { LoadingOverlay } from './LoadingOverlay';
 import { DeviceSettingsTab } from './settings/DeviceSettingsTab';
 import { parseSyncUpdate, type SyncState } from './sync';
+
+const KeyCodeTab = lazy(() => import('./key-code/KeyCodeTab'));
 
 const TAB_LABELS: Record<DeviceTabId, MessageId> = {
   '0': 'page.tab.keycode',
@@ -99,6 +102,10 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
             <Tabs.Content key={id} value={id} className="device-page__panel">
               {id === '4' ? (
                 <DeviceSettingsTab device={device} pendingUpdate={pending} />
+              ) : id === '0' ? (
+                <Suspense fallback={null}>
+                  <KeyCodeTab path={device.path} />
+                </Suspense>
               ) : (
                 <Placeholder title={t(TAB_LABELS[id])} />
               )}

@@ -1,20 +1,16 @@
 /**
- * The browser host: the device service running in the page, virtual keyboards in a worker (saved in IndexedDB), and
- * real keyboards through WebHID when the browser has it.
+ * The browser host. The device service and the virtual keyboards run in a worker (src/host/device-worker.ts); the
+ * page keeps a bridge client and forwards real keyboards' reports between WebHID and the worker.
  */
-import { BridgeCallError, type Bridge } from '../../service/bridge.ts';
-import { createDeviceService } from '../../service/index.ts';
-import type { DeviceService } from '../../service/service.ts';
-import { FirmwareWorkerLink, WorkerEndpoint } from '../../host/worker-link.ts';
-import { LoopbackTransport } from '../../transport/loopback.ts';
-import { LINK_PRESETS, type LinkOptions } from '../../transport/types.ts';
-import { hasConfigCollection, hidRequestFilters, WebHidTransport } from '../../transport/webhid.ts';
+import { BridgeCallError, type Bridge, type EventName, type Listener } from '../../service/bridge.ts';
+import { hasConfigCollection, hidRequestFilters } from '../../transport/webhid.ts';
+import type { FromWorker, ToWorker } from '../../host/worker-messages.ts';
 import type { Host as HostInfo } from '../host-types.ts';
 
 declare global {
   interface Window {
     /** Hooks for end-to-end tests and bug reports. */
-    __keytune?: { service: DeviceService; unplug(path: string): void };
+    __keytune?: { bridge: Bridge; unplug(path: string): void };
   }
 }
 
@@ -26,88 +22,127 @@ function detectPlatform(): HostInfo['platform'] {
   return 'other';
 }
 
-function linkFor(accessMode: number | undefined, realistic: boolean): LinkOptions {
-  if (!realistic) return LINK_PRESETS.usb;
-  return accessMode === 1 ? LINK_PRESETS.wireless24g : accessMode === 2 ? LINK_PRESETS.bluetooth : LINK_PRESETS.usb;
+/** The bridge contract over postMessage: calls are numbered, answers and events come back as messages. */
+class WorkerBridge implements Bridge {
+  private nextId = 1;
+  private readonly waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  constructor(private readonly post: (m: ToWorker) => void) {}
+
+  call(channel: string, func: string, args: readonly string[] = []): Promise<unknown> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.post({ type: 'call', id, channel, func, args: [...args] });
+    });
+  }
+
+  on(event: EventName, listener: Listener): () => void {
+    const set = this.listeners.get(event) ?? new Set<Listener>();
+    set.add(listener);
+    this.listeners.set(event, set);
+    return () => set.delete(listener);
+  }
+
+  handle(msg: FromWorker): void {
+    if (msg.type === 'result') {
+      const w = this.waiting.get(msg.id);
+      this.waiting.delete(msg.id);
+      if (!w) return;
+      if (msg.error) {
+        const e = msg.error;
+        w.reject(new BridgeCallError(e.toastKey, e.message, e.args, { type: e.toastType, delay: e.toastDelay }));
+      } else w.resolve(msg.value);
+    } else if (msg.type === 'event') {
+      for (const l of [...(this.listeners.get(msg.name) ?? [])]) {
+        try {
+          l(msg.payload);
+        } catch (err) {
+          console.error(`listener of ${msg.name} failed`, err);
+        }
+      }
+    }
+  }
 }
 
-function newSerial(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(5));
-  return `VK${Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
-    .join('')
-    .toUpperCase()}`;
+/** Carries one HID device's reports between the page's WebHID and the worker's service. */
+function hidForwarder(hid: HID, post: (m: ToWorker) => void) {
+  const ports = new Map<string, HIDDevice>();
+  let next = 1;
+  hid.addEventListener('disconnect', (e) => {
+    for (const [port, device] of ports)
+      if (device === e.device) {
+        ports.delete(port);
+        post({ type: 'hid-gone', port });
+      }
+  });
+  return {
+    async attach(device: HIDDevice): Promise<void> {
+      if (!hasConfigCollection(device) || [...ports.values()].includes(device)) return;
+      if (!device.opened) await device.open();
+      const port = `hid-${next++}`;
+      ports.set(port, device);
+      device.addEventListener('inputreport', (e) => {
+        if (e.reportId !== 0) return;
+        const report = new Uint8Array(64);
+        report.set(new Uint8Array(e.data.buffer, e.data.byteOffset, Math.min(64, e.data.byteLength)));
+        post({ type: 'hid-report', port, report });
+      });
+      post({
+        type: 'hid-attach',
+        port,
+        info: { vendorId: device.vendorId, productId: device.productId, productName: device.productName },
+      });
+    },
+    send(port: string, seq: number, report: Uint8Array): void {
+      const device = ports.get(port);
+      if (!device) return post({ type: 'hid-sent', port, seq, error: 'the device is gone' });
+      device.sendReport(0, report as Uint8Array<ArrayBuffer>).then(
+        () => post({ type: 'hid-sent', port, seq }),
+        (e: unknown) => post({ type: 'hid-sent', port, seq, error: e instanceof Error ? e.message : String(e) }),
+      );
+    },
+  };
 }
 
 export async function createHost(): Promise<HostInfo> {
   const params = new URLSearchParams(location.search);
-  const realisticLinks = params.get('link') === 'realistic';
-  const worker = new FirmwareWorkerLink(
-    new Worker(new URL('../../host/firmware-worker.ts', import.meta.url), { type: 'module' }),
-  );
-  const transports = new Map<string, LoopbackTransport>();
-
-  const openVirtual = async (id: string, spec: { displayName: string; fwVer: string; accessMode?: number }) => {
-    const info = await worker.create(id, { ...spec, serial: id });
-    const endpoint = new WorkerEndpoint(worker, id);
-    const transport = new LoopbackTransport(
-      endpoint,
-      { vendorId: info.vendorId, productId: info.productId, productName: info.productName },
-      linkFor(spec.accessMode, realisticLinks),
-    );
-    transports.set(id, transport);
-    return { transport, pressKey: (k: number, d: number) => endpoint.pressKey(k, d), id };
-  };
-
-  const service = createDeviceService({
-    createVirtual: async (options) => openVirtual(newSerial(), options),
-  });
-
-  // Saved virtual keyboards come back first, like keyboards left plugged in.
-  const restored = await worker.restoreAll().catch(() => []);
-  for (const r of restored) {
-    const endpoint = new WorkerEndpoint(worker, r.id);
-    const transport = new LoopbackTransport(
-      endpoint,
-      { vendorId: 0, productId: 0, productName: r.spec.displayName },
-      linkFor(r.spec.accessMode, realisticLinks),
-    );
-    transports.set(r.id, transport);
-    await service
-      .attach(transport, { virtual: true, pressKey: (k, d) => endpoint.pressKey(k, d) })
-      .catch((e: unknown) => console.error('a saved virtual keyboard did not answer', e));
-  }
-
+  const worker = new Worker(new URL('../../host/device-worker.ts', import.meta.url), { type: 'module' });
+  const post = (m: ToWorker): void => worker.postMessage(m);
+  const bridge = new WorkerBridge(post);
   const hid = 'hid' in navigator ? navigator.hid : undefined;
-  const attachHid = async (device: HIDDevice): Promise<void> => {
-    if (!hid || !hasConfigCollection(device)) return;
-    if (service.devices().some((d) => (d.session.transport as Partial<WebHidTransport>).device === device)) return;
-    await service.attach(new WebHidTransport(device, hid));
-  };
-  if (hid) {
-    for (const d of await hid.getDevices().catch(() => [])) await attachHid(d).catch((e: unknown) => console.error(e));
-    hid.addEventListener('connect', (e) => void attachHid(e.device).catch((err: unknown) => console.error(err)));
+  const forwarder = hid ? hidForwarder(hid, post) : undefined;
+
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.onerror = (e) => reject(new Error(`the device worker failed to start: ${e.message}`));
+    worker.onmessage = (event: MessageEvent<FromWorker>) => {
+      const msg = event.data;
+      if (msg.type === 'ready') resolve();
+      else if (msg.type === 'hid-send') forwarder?.send(msg.port, msg.seq, msg.report);
+      else bridge.handle(msg);
+    };
+  });
+  post({ type: 'init', realisticLinks: params.get('link') === 'realistic' });
+  await ready;
+
+  if (hid && forwarder) {
+    for (const d of await hid.getDevices().catch(() => []))
+      await forwarder.attach(d).catch((e: unknown) => console.error(e));
+    hid.addEventListener('connect', (e) => void forwarder.attach(e.device).catch((err: unknown) => console.error(err)));
   }
 
-  window.__keytune = {
-    service,
-    unplug(path: string) {
-      const device = service.devices().find((d) => d.path === path);
-      const transport = device?.session.transport;
-      if (transport instanceof LoopbackTransport) transport.disconnect();
-      else void service.removeDevice(path);
-    },
-  };
+  window.__keytune = { bridge, unplug: (path) => post({ type: 'unplug', path }) };
 
-  const bridge: Bridge = service;
   return {
     bridge,
     hasWebHid: hid !== undefined,
     platform: detectPlatform(),
     hostKind: 'wasm',
     async requestHidDevice() {
-      if (!hid) throw new BridgeCallError('device.not.support.title', 'this browser has no WebHID');
+      if (!hid || !forwarder) throw new BridgeCallError('device.not.support.title', 'this browser has no WebHID');
       const devices = await hid.requestDevice({ filters: hidRequestFilters() });
-      for (const d of devices) await attachHid(d);
+      for (const d of devices) await forwarder.attach(d);
     },
   };
 }

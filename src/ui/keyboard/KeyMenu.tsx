@@ -24,7 +24,7 @@ export function KeyMenuContent({ legend, info }: { legend: string; info: Assignm
       <ContextMenu.Content className="menu kb-menu" aria-label={t('keymap.menu.title', legend)}>
         <ContextMenu.Label className="menu__label">{t('keymap.menu.title', legend)}</ContextMenu.Label>
         {ROWS.map(([field, id]) => {
-          const value = String(info[field]);
+          const value = field === 'id_num' && info.id_hex ? `${info.id_num} (${info.id_hex})` : String(info[field]);
           return (
             <ContextMenu.Item key={field} className="menu__item" data-field={field} onSelect={() => copy(value)}>
               {t(id, value === '' ? t('keymap.menu.empty') : value)}

@@ -75,6 +75,8 @@ export function advancedSummary(code: number, lists: FuncLists | undefined, t: T
 /** The context-menu facts of a key's assignment (spec-1 §2: id_num, name, tip, img_name). */
 export interface AssignmentInfo {
   id_num: number;
+  /** The 16-bit code in hex for plain key codes, which is how codes are written in docs and firmware. */
+  id_hex?: string;
   name: string;
   tip: string;
   img_name: string;
@@ -100,6 +102,7 @@ export function assignmentInfo(
   const alias = codeAlias(code, language);
   return {
     id_num: code,
+    id_hex: `0x${code.toString(16).toUpperCase().padStart(4, '0')}`,
     name: entry && alias !== entry.name ? `${entry.name} (${alias})` : keycodeLabel(code),
     tip: entry?.tip ?? '',
     img_name: '',

@@ -101,6 +101,7 @@ describe('Macro editor', () => {
     expect(rows()).toHaveLength(80);
     expect(within(dialog()).getByText('80 / 80 events')).toBeInTheDocument();
     expect(within(dialog()).getByText('The macro is full: it holds at most 80 events.')).toBeInTheDocument();
+    expect(within(dialog()).getByRole('button', { name: 'Add key' })).toBeDisabled();
   });
 
   it('adds keys by hand as a press and a release', async () => {

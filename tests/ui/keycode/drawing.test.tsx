@@ -212,7 +212,7 @@ describe('context menu and tooltip', () => {
     const menu = await screen.findByRole('menu', { name: 'Key Del' });
     const items = Array.from(menu.querySelectorAll('[role="menuitem"]')).map((el) => el.textContent);
     expect(items).toEqual([
-      `ID number: ${code('KbMute')}`,
+      `ID number: ${code('KbMute')} (0x007F)`,
       'Name: KbMute (Keyboard Mute)',
       'Tip: Keyboard-page mute; prefer the media Mute key',
       'Image: none',

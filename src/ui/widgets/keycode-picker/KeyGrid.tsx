@@ -6,10 +6,19 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useLanguage, useT } from '../../../i18n/store';
 import { entryAlias, type PickerEntry } from './picker-data';
 
+/** Rough advance of a character in em for the bold UI font: wide, narrow and the rest. */
+function charWidth(ch: string): number {
+  if (/[mwMW@%]/.test(ch)) return 1.05;
+  if (/[iljtfrI.,;:'!|`[\]()]/.test(ch)) return 0.37;
+  if (/[A-Z0-9+=-]/.test(ch)) return 0.78;
+  return 0.66;
+}
+
 /** Long legends get a smaller font so most fit on one line; the longest wrap to two. */
 function legendFontSize(name: string, width: number, unit: number): number | undefined {
-  const fit = (width * unit - 10) / (name.length * 0.7);
-  return fit >= 12 ? undefined : Math.max(9, Math.round(fit * 2) / 2);
+  const ems = [...name].reduce((sum, ch) => sum + charWidth(ch), 0);
+  const fit = (width * unit - 10) / Math.max(ems, 1);
+  return fit >= 12 ? undefined : Math.max(9, Math.floor(fit * 2) / 2);
 }
 
 function verticalNeighbour(buttons: HTMLButtonElement[], from: number, down: boolean): number | undefined {

@@ -103,7 +103,8 @@ export function MacroEditor({ item: initial, info, caps, path, busy, note, onSav
         <button
           type="button"
           className="button button--secondary"
-          aria-expanded={adding}
+          aria-expanded={adding && !noRoom}
+          disabled={noRoom}
           onClick={() => setAdding((a) => !a)}
         >
           <PlusIcon size={16} />
@@ -120,7 +121,7 @@ export function MacroEditor({ item: initial, info, caps, path, busy, note, onSav
             ? t('adv.macro.recording')
             : t('adv.macro.idle')}
       </p>
-      {adding && (
+      {adding && !noRoom && (
         <div className="adv-picker-panel">
           <CodePicker onPick={addKey} />
         </div>

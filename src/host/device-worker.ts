@@ -1,0 +1,149 @@
+/**
+ * The device worker: the device service and the virtual keyboards' firmware, off the page's main thread so neither
+ * competes with rendering and the page loads only the UI. The page talks to the service through the bridge contract
+ * over postMessage, as the desktop shell will over its local bridge. Each virtual keyboard saves its flash image to
+ * IndexedDB whenever its firmware finishes a flash write, so its settings survive a reload.
+ */
+/// <reference lib="webworker" />
+import { findModel } from '../core/models.ts';
+import { VirtualKeyboard } from '../firmware/index.ts';
+import { BridgeCallError, EVENT_NAMES } from '../service/bridge.ts';
+import { createDeviceService } from '../service/index.ts';
+import { toBridgeError } from '../service/service.ts';
+import { LoopbackTransport } from '../transport/loopback.ts';
+import { LINK_PRESETS, type LinkOptions } from '../transport/types.ts';
+import { PortTransport } from './port-transport.ts';
+import { virtualStore } from './virtual-store.ts';
+import type { FromWorker, ToWorker, VirtualKeyboardSpec } from './worker-messages.ts';
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const post = (message: FromWorker): void => scope.postMessage(message);
+
+let realisticLinks = false;
+const loopbacks = new Map<string, LoopbackTransport>();
+const ports = new Map<string, PortTransport>();
+
+function linkFor(accessMode: number | undefined): LinkOptions {
+  if (!realisticLinks) return LINK_PRESETS.usb;
+  return accessMode === 1 ? LINK_PRESETS.wireless24g : accessMode === 2 ? LINK_PRESETS.bluetooth : LINK_PRESETS.usb;
+}
+
+function newSerial(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(5));
+  return `VK${Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase()}`;
+}
+
+function save(spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard, timer: { id?: ReturnType<typeof setTimeout> }) {
+  if (timer.id !== undefined) clearTimeout(timer.id);
+  timer.id = setTimeout(() => {
+    timer.id = undefined;
+    virtualStore
+      .put({ id: spec.serial, spec, image: keyboard.serialize(), savedAt: Date.now() })
+      .catch((e: unknown) => console.error('could not save the virtual keyboard', e));
+  }, 150);
+}
+
+/** A loopback link to an in-worker keyboard, saved on every flash write. */
+function openVirtual(spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard, isNew: boolean) {
+  const timer: { id?: ReturnType<typeof setTimeout> } = {};
+  keyboard.onPersist(() => save(spec, keyboard, timer));
+  if (isNew) save(spec, keyboard, timer);
+  const model = findModel(spec.displayName);
+  const transport = new LoopbackTransport(
+    keyboard,
+    { vendorId: model?.vendorId ?? 0, productId: model?.productId ?? 0, productName: model?.displayName ?? '' },
+    linkFor(spec.accessMode),
+  );
+  return { transport, pressKey: async (keyId: number, depth: number) => keyboard.pressKey(keyId, depth) };
+}
+
+const service = createDeviceService({
+  createVirtual: async (options) => {
+    const spec: VirtualKeyboardSpec = { ...options, serial: newSerial() };
+    return openVirtual(spec, new VirtualKeyboard({ model: spec.displayName, ...spec }), true);
+  },
+});
+for (const name of EVENT_NAMES) service.on(name, (payload) => post({ type: 'event', name, payload }));
+
+function remember(path: string, transport: LoopbackTransport): void {
+  loopbacks.set(path, transport);
+}
+
+async function restoreSaved(): Promise<void> {
+  let stored: Awaited<ReturnType<typeof virtualStore.all>> = [];
+  try {
+    stored = await virtualStore.all();
+  } catch (e) {
+    console.error('could not read saved virtual keyboards', e);
+  }
+  for (const record of stored.sort((a, b) => a.savedAt - b.savedAt)) {
+    try {
+      const handle = openVirtual(record.spec, VirtualKeyboard.restore(record.image), false);
+      const entry = await service.attach(handle.transport, { virtual: true, pressKey: handle.pressKey });
+      remember(entry.path, handle.transport);
+    } catch (e) {
+      console.error(`the saved flash of ${record.spec.displayName} is unreadable; it was left out`, e);
+    }
+  }
+}
+
+async function call(id: number, channel: string, func: string, args: string[]): Promise<void> {
+  try {
+    const value = await service.call(channel, func, args);
+    if (channel === 'app_info' && func === 'add_virtual_device' && typeof value === 'string') {
+      const transport = service.devices().find((d) => d.path === value)?.session.transport;
+      if (transport instanceof LoopbackTransport) remember(value, transport);
+    }
+    post({ type: 'result', id, value });
+  } catch (e) {
+    const error: BridgeCallError = toBridgeError(e);
+    post({
+      type: 'result',
+      id,
+      error: {
+        toastKey: error.toastKey,
+        message: error.message,
+        args: [...error.args],
+        toastType: error.toastType,
+        toastDelay: error.toastDelay,
+      },
+    });
+  }
+}
+
+scope.onmessage = (event: MessageEvent<ToWorker>) => {
+  const msg = event.data;
+  switch (msg.type) {
+    case 'init':
+      realisticLinks = msg.realisticLinks;
+      void restoreSaved().then(() => post({ type: 'ready' }));
+      break;
+    case 'call':
+      void call(msg.id, msg.channel, msg.func, msg.args);
+      break;
+    case 'unplug': {
+      const transport = loopbacks.get(msg.path);
+      if (transport) transport.disconnect();
+      else void service.removeDevice(msg.path);
+      break;
+    }
+    case 'hid-attach': {
+      const port = new PortTransport(msg.port, msg.info, post);
+      ports.set(msg.port, port);
+      service.attach(port).catch((e: unknown) => console.error('the keyboard did not answer the handshake', e));
+      break;
+    }
+    case 'hid-report':
+      ports.get(msg.port)?.deliver(msg.report);
+      break;
+    case 'hid-sent':
+      ports.get(msg.port)?.sent(msg.seq, msg.error);
+      break;
+    case 'hid-gone':
+      ports.get(msg.port)?.unplugged();
+      ports.delete(msg.port);
+      break;
+  }
+};
