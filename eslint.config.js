@@ -2,7 +2,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'artifacts/'] },
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'artifacts/', 'e2e/helpers/generated/'] },
   ...tseslint.configs.recommended,
   {
     plugins: { 'react-hooks': reactHooks },
