@@ -1,10 +1,12 @@
 /** `npm run bench`: prints one line per metric, `name value unit`, with the share of its budget where it has one. */
 import { deviceCoreMetrics } from './device-core.ts';
 import { formatMetric, type Metric } from './metric.ts';
+import { keymapMetrics } from './keymap.ts';
 import { uiMetrics } from './ui.ts';
 
 const suites: [string, () => Promise<Metric[]>][] = [
   ['device core', deviceCoreMetrics],
+  ['bulk edits', keymapMetrics],
   ['first screen', uiMetrics],
 ];
 

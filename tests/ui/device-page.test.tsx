@@ -7,6 +7,11 @@ import { fakeHost } from './fake-host';
 import { emit, renderWithServices } from './render';
 import type { DeviceRecord } from '../../src/service/bridge';
 
+// The frame is under test here; the Key code tab has its own tests (tests/ui/keycode).
+vi.mock('../../src/ui/device-page/key-code/KeyCodeTab', () => ({
+  default: ({ path }: { path: string }) => <p data-testid="keycode-tab">{path}</p>,
+}));
+
 async function openPage(device: DeviceRecord, options: Parameters<typeof renderWithServices>[1] = {}, tab?: '0' | '4') {
   const host = options.host ?? fakeHost();
   host.bridge.respond('dev_info', 'get_setting_data', {
@@ -37,7 +42,7 @@ describe('device page frame', () => {
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Key code', 'Key LED', 'Key performance', 'Device settings']);
     expect(tabs.map((t) => t.getAttribute('data-tab-id'))).toEqual(['0', '1', '3', '4']);
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('Key code');
+    expect(within(screen.getByRole('tabpanel')).getByTestId('keycode-tab')).toHaveTextContent(/^virtual:/);
     await userEvent.click(screen.getByRole('tab', { name: 'Key performance' }));
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Key performance');
     await userEvent.keyboard('{ArrowLeft}');

@@ -16,7 +16,7 @@ import {
   type PerfKey,
   type SwitchSpec,
 } from '../../protocol/objects.ts';
-import { readCached, readFresh, remember } from '../cache.ts';
+import { readCached, remember } from '../cache.ts';
 import type { DeviceEntry } from '../context.ts';
 import { unitsToMm } from './units.ts';
 
@@ -142,7 +142,8 @@ export async function readPerformance(device: DeviceEntry): Promise<PerformanceP
   const calibration = decodeCalibration(device, await readCached(device, 'calibration'));
   const settings = SettingsLayout.decode(await readCached(device, 'settings'));
   const complete = (await readCached(device, 'rapidComplete'))[0] ?? 0;
-  const adcs = decodeU16List(await readFresh(device, 'adc'));
+  // Fresh when the caller prefetched (get_key_perf_info, get_key_value_info); an edit's answer reuses the last copy.
+  const adcs = decodeU16List(await readCached(device, 'adc'));
   const caps = capabilitiesFor(device.record.display_name, device.record.fw_ver);
 
   const specs = keys.map((k) => switchSpecOf(switches, k.switchType));
