@@ -1,8 +1,28 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/**
+ * Starts the device worker from the page's first inline script in production builds, so its download overlaps the
+ * app's own scripts instead of following them (the worker is on the path to the first device list).
+ */
+function earlyDeviceWorker(): Plugin {
+  return {
+    name: 'keytune-early-device-worker',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const worker = Object.keys(ctx.bundle ?? {}).find((f) => /assets\/device-worker-[\w-]+\.js$/.test(f));
+        if (!worker) return html;
+        const script = `<script>window.__keytuneWorker = new Worker('/${worker}', { type: 'module' });</script>`;
+        return html.replace('<head>', `<head>\n    ${script}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), earlyDeviceWorker()],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   build: { target: 'es2022', sourcemap: false },

@@ -7,13 +7,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initLanguage } from './i18n/store';
 import { App } from './ui/App';
-import { createHost } from './ui/host';
+import { createHost, startDeviceWorker } from './ui/host';
 import { ServicesProvider } from './ui/services';
 import { StartupFailure } from './ui/StartupFailure';
 import { boot } from './ui/startup/boot';
 import { ResourceLoadError } from './ui/startup/resources';
 import { initTheme } from './ui/theme/store';
 import './ui/styles/app.css';
+
+performance.mark('keytune:start');
+// Only a download: the worker waits for the device-access step to initialise it.
+startDeviceWorker();
 
 // The theme is not a start-up step of the spec, but painting it first keeps a dark-theme user from a white flash.
 initTheme();

@@ -6,6 +6,9 @@ import { BridgeCallError, type Bridge, type EventName, type Listener } from '../
 import { hasConfigCollection, hidRequestFilters } from '../../transport/webhid.ts';
 import type { FromWorker, ToWorker } from '../../host/worker-messages.ts';
 import type { Host as HostInfo } from '../host-types.ts';
+import { startDeviceWorker } from './worker-start.ts';
+
+export { startDeviceWorker };
 
 declare global {
   interface Window {
@@ -108,7 +111,7 @@ function hidForwarder(hid: HID, post: (m: ToWorker) => void) {
 
 export async function createHost(): Promise<HostInfo> {
   const params = new URLSearchParams(location.search);
-  const worker = new Worker(new URL('../../host/device-worker.ts', import.meta.url), { type: 'module' });
+  const worker = startDeviceWorker();
   const post = (m: ToWorker): void => worker.postMessage(m);
   const bridge = new WorkerBridge(post);
   const hid = 'hid' in navigator ? navigator.hid : undefined;

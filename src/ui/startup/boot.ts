@@ -50,11 +50,16 @@ export async function loadDeviceConfig(host: Host, devices: DeviceStore, search:
 }
 
 export async function boot(options: BootOptions): Promise<AppServices> {
+  // Marks for the start-up benchmark (bench/ui.ts) and for anyone profiling a slow start.
+  const mark = (step: string) => globalThis.performance?.mark?.(`keytune:${step}`);
   const resources = await loadDefaultResources(options.fetch, options.baseUrl);
+  mark('resources');
   const host = await options.createHost();
+  mark('device-access');
   const devices = createDeviceStore();
   connectAppEvents(host.bridge, devices);
   await loadDeviceConfig(host, devices, options.search);
+  mark('device-config');
   const updates = createUpdateChecker(resources.version.firmware);
   return { host, resources, devices, updates };
 }
