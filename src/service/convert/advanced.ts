@@ -398,6 +398,13 @@ export type FuncInfoPayload = ReturnType<typeof funcInfoPayload>;
 // ------------------------------------------------------------------------------------------------ device reads
 
 /** Function info and every used item, read from the device (the device is the truth for advanced keys). */
+const LISTS_KEY = 'advanced-lists';
+
+/** The advanced-key lists as last read from the device (an edit of plain key codes leaves them as they were). */
+export function rememberedLists(device: DeviceEntry): AdvancedLists | undefined {
+  return device.state.get(LISTS_KEY) as AdvancedLists | undefined;
+}
+
 export async function readAdvanced(
   device: DeviceEntry,
   caps: Capabilities,
@@ -419,7 +426,7 @@ export async function readAdvanced(
     items.push(...decodeRecords(list, records, ctx));
   }
   const of = <T extends AdvancedItem>(type: AdvancedTypeId) => items.filter((i): i is T => i.type === type);
-  return {
+  const result = {
     info,
     lists: {
       dks: of<DksItem>(ADVANCED_TYPE.dks),
@@ -429,4 +436,6 @@ export async function readAdvanced(
       hypertap: of<HypertapItem>(ADVANCED_TYPE.hypertap),
     },
   };
+  device.state.set(LISTS_KEY, result.lists);
+  return result;
 }

@@ -19,7 +19,7 @@ import { TOAST_KEYS } from '../../core/toast-keys.ts';
 import { int, invalid, json, str } from '../args.ts';
 import { BridgeCallError } from '../bridge.ts';
 import type { DeviceEntry } from '../context.ts';
-import { readAdvanced, type AdvancedLists } from '../convert/advanced.ts';
+import { readAdvanced, rememberedLists, type AdvancedLists } from '../convert/advanced.ts';
 import {
   currentLayer,
   defaultLayers,
@@ -164,7 +164,7 @@ export function registerKeymapHandlers(service: DeviceService): void {
   service.handle('dev_info', 'set_key_info', async (ctx) => {
     const device = ctx.device();
     const lists = await setKeyInfo(device, ctx.args);
-    const payload = await keyValueInfo(device, lists);
+    const payload = await keyValueInfo(device, lists ?? rememberedLists(device));
     ctx.emit('get_key_value_info', payload);
     return payload;
   });
