@@ -61,6 +61,9 @@ describe.each(CONFIGURABLE_MODELS)('firmware update on %s', (model) => {
     expect(check).toBeGreaterThanOrEqual(0);
     expect(check).toBeLessThan(h.events.findIndex((e) => e.event === 'dev_update'));
     expect(h.events[check]!.payload).toMatchObject({ ok: true, hw_ver: 'V1.0.0' });
+    expect(h.last('flash_by_info')).toMatchObject({
+      files: [{ name: 'firmware.mg', size: image.length, fw_ver: 'V10.1.2' }],
+    });
     const progress = progressOf(h);
     expect(progress.every((p) => p.error === 0 && p.file_count === 1 && p.total === 100)).toBe(true);
     expect(progress.map((p) => p.progress)).toEqual([...progress.map((p) => p.progress)].sort((a, b) => a - b));

@@ -156,6 +156,11 @@ async function flash(service: DeviceService, ctx: CallContext): Promise<unknown>
   const emit = (p: Omit<Progress, 'total' | 'file_count'>) =>
     ctx.emit('dev_update', { path: device.path, total: 100, file_count: images.length, ...p });
   let task = 0;
+  // What is about to be flashed, in order: the files, their versions and sizes.
+  ctx.emit('flash_by_info', {
+    path: device.path,
+    files: images.map((f) => ({ name: f.name, size: f.image.length, fw_ver: versionText(f.header!.version) })),
+  });
   try {
     await enterBootloader(device);
     for (const [i, f] of images.entries()) {
