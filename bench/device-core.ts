@@ -2,14 +2,11 @@
  * Full-configuration read of a virtual made84ultra over the loopback link at 1 ms per report, compared with the
  * physical minimum (bytes / 56 reports) and with the same bytes read the way VIA does (one round trip per 28 bytes).
  */
-import { loopbackVirtualFactory } from '../src/host/virtual-loopback.ts';
 import { CMD, SUB } from '../src/protocol/commands.ts';
 import { decodeFrame, isWrite, MAX_DATA } from '../src/protocol/frame.ts';
-import { createDeviceService } from '../src/service/index.ts';
-import { LINK_PRESETS } from '../src/transport/types.ts';
 import { findObject, OBJECTS, type ObjectName } from '../src/protocol/registry.ts';
 import type { DeviceEntry } from '../src/service/context.ts';
-import type { Metric } from './metric.ts';
+import { made84ultraOnUsbLink, type Metric } from './metric.ts';
 
 const VIA_CHUNK = 28;
 
@@ -17,15 +14,7 @@ async function fullRead(): Promise<{
   metrics: Metric[];
   reads: { name: ObjectName; offset: number; length: number }[];
 }> {
-  const factory = loopbackVirtualFactory(LINK_PRESETS.usb);
-  const service = createDeviceService({ createVirtual: factory.create });
-  const path = (await service.call('app_info', 'add_virtual_device', [
-    '--display_name',
-    'made84ultra',
-    '--fw_ver',
-    '6.2.0',
-  ])) as string;
-  const device = service.devices().find((d) => d.path === path)!;
+  const { service, path, device } = await made84ultraOnUsbLink();
   // Count from a fresh link: the handshake is part of "device info", so it is read again inside the measurement.
   const session = device.session;
   const reads: { name: ObjectName; offset: number; length: number }[] = [];
@@ -70,15 +59,7 @@ async function fullRead(): Promise<{
 
 /** The same objects read 28 bytes per round trip, as VIA reads a keymap. */
 async function viaStyleRead(reads: { name: ObjectName; offset: number; length: number }[]): Promise<Metric[]> {
-  const factory = loopbackVirtualFactory(LINK_PRESETS.usb);
-  const service = createDeviceService({ createVirtual: factory.create });
-  const path = (await service.call('app_info', 'add_virtual_device', [
-    '--display_name',
-    'made84ultra',
-    '--fw_ver',
-    '6.2.0',
-  ])) as string;
-  const device = service.devices().find((d) => d.path === path)!;
+  const { service, path, device } = await made84ultraOnUsbLink();
   const t0 = performance.now();
   for (const r of reads) {
     const total =

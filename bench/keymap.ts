@@ -2,22 +2,11 @@
  * Bulk edits on the wire: one key code assigned to all 84 keys of a made84ultra over the 1 ms loopback link. The
  * physical minimum is one report (a masked write names any set of keys in one frame).
  */
-import { loopbackVirtualFactory } from '../src/host/virtual-loopback.ts';
-import { createDeviceService } from '../src/service/index.ts';
-import { LINK_PRESETS } from '../src/transport/types.ts';
-import type { Metric } from './metric.ts';
+import { made84ultraOnUsbLink, type Metric } from './metric.ts';
 
 async function assignAll(): Promise<{ sent: number; ms: number }> {
-  const factory = loopbackVirtualFactory(LINK_PRESETS.usb);
-  const service = createDeviceService({ createVirtual: factory.create });
-  const path = (await service.call('app_info', 'add_virtual_device', [
-    '--display_name',
-    'made84ultra',
-    '--fw_ver',
-    '6.2.0',
-  ])) as string;
+  const { service, path, device } = await made84ultraOnUsbLink();
   await service.call('dev_info', 'get_key_value_info', ['--path', path]);
-  const device = service.devices().find((d) => d.path === path)!;
   const keys = Array.from({ length: device.descriptor.keyCount }, (_, i) => i);
   const before = device.session.stats.reportsSent;
   const t0 = performance.now();

@@ -12,3 +12,20 @@ export function formatMetric(m: Metric): string {
     m.limit === undefined ? '' : `  (limit ${m.limit.toFixed(2)}, ${(m.value / m.limit).toFixed(2)} of limit)`;
   return `${m.name} ${v} ${m.unit}${budget}`;
 }
+
+/** A device service with one virtual made84ultra on the 1 ms loopback link: the keyboard every link metric uses. */
+export async function made84ultraOnUsbLink() {
+  const { loopbackVirtualFactory } = await import('../src/host/virtual-loopback.ts');
+  const { createDeviceService } = await import('../src/service/index.ts');
+  const { LINK_PRESETS } = await import('../src/transport/types.ts');
+  const factory = loopbackVirtualFactory(LINK_PRESETS.usb);
+  const service = createDeviceService({ createVirtual: factory.create });
+  const path = (await service.call('app_info', 'add_virtual_device', [
+    '--display_name',
+    'made84ultra',
+    '--fw_ver',
+    '6.2.0',
+  ])) as string;
+  const device = service.devices().find((d) => d.path === path)!;
+  return { factory, service, path, device };
+}

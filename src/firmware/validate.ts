@@ -4,7 +4,7 @@
  */
 import { SHORTCUT_TYPE } from '../core/advanced-keys.ts';
 import { lightingSpeedMax } from '../core/capabilities.ts';
-import type { FieldType, Layout } from '../protocol/struct.ts';
+import { fieldSize, type Layout } from '../protocol/struct.ts';
 import {
   AMBIENT_MODES,
   LAYERS,
@@ -46,26 +46,6 @@ const firstFailure = <T>(items: readonly T[], check: (item: T, index: number) =>
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-function fieldBytes(f: FieldType): number {
-  switch (f.t) {
-    case 'u8':
-      return 1;
-    case 'u16':
-      return 2;
-    case 'u32':
-      return 4;
-    case 'str':
-    case 'bytes':
-      return f.bytes;
-    case 'u8s':
-      return f.count;
-    case 'u16s':
-      return f.count * 2;
-    case 'array':
-      return f.of.size * f.count;
-  }
-}
-
 /** True when every text field of the record at `at` is valid UTF-8 up to its first zero byte. */
 export function textFieldsValid(layout: Layout<unknown>, bytes: Uint8Array, at = 0): boolean {
   let pos = at;
@@ -82,7 +62,7 @@ export function textFieldsValid(layout: Layout<unknown>, bytes: Uint8Array, at =
       for (let i = 0; i < field.count; i++)
         if (!textFieldsValid(field.of, bytes, pos + i * field.of.size)) return false;
     }
-    pos += fieldBytes(field);
+    pos += fieldSize(field);
   }
   return true;
 }

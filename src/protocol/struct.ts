@@ -33,7 +33,8 @@ export function array<T>(of: Layout<T>, count: number): FieldType {
   return { t: 'array', of: of as unknown as Layout<Record<string, unknown>>, count };
 }
 
-function fieldSize(f: FieldType): number {
+/** Bytes one field takes on the wire. */
+export function fieldSize(f: FieldType): number {
   switch (f.t) {
     case 'u8':
       return 1;
