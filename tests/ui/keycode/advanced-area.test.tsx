@@ -144,6 +144,7 @@ describe('AdvancedArea', () => {
     const ids = [keyId('Q'), keyId('W')];
     const r = renderArea({ lists: { macro: [macro(3, ['A'])] }, selectedKeys: ids, layer: 2 });
     expect(await screen.findByText('2 selected: Q, W')).toBeInTheDocument();
+    await waitFor(() => expect(card('M3')).toBeTruthy());
     await r.user.click(within(card('M3')).getByRole('button', { name: /^Bind/ }));
     const [call] = r.host.bridge.callsTo('dev_info', 'set_key_info');
     expect(call!.named.get('path')).toBe(r.device.path);
@@ -188,7 +189,7 @@ describe('AdvancedArea', () => {
     expect(call!.named.get('change_type')).toBe('2');
     expect(sentItem(call!)).toMatchObject({ id_num: 1, name: 'My dks 一二三' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(within(card('D1')).getByText('My dks 一二三')).toBeInTheDocument();
+    await waitFor(() => expect(within(card('D1')).getByText('My dks 一二三')).toBeInTheDocument());
   });
 
   it('trims the name on OK and keeps a space typed between words', async () => {
