@@ -35,21 +35,17 @@ function newSerial(): string {
     .toUpperCase()}`;
 }
 
-function save(spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard, timer: { id?: ReturnType<typeof setTimeout> }) {
-  if (timer.id !== undefined) clearTimeout(timer.id);
-  timer.id = setTimeout(() => {
-    timer.id = undefined;
-    virtualStore
-      .put({ id: spec.serial, spec, image: keyboard.serialize(), savedAt: Date.now() })
-      .catch((e: unknown) => console.error('could not save the virtual keyboard', e));
-  }, 150);
+/** Saves the flash image at once (the firmware already coalesces a burst of writes into one flash write). */
+function save(spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard): void {
+  virtualStore
+    .put({ id: spec.serial, spec, image: keyboard.serialize(), savedAt: Date.now() })
+    .catch((e: unknown) => console.error('could not save the virtual keyboard', e));
 }
 
 /** A loopback link to an in-worker keyboard, saved on every flash write. */
 function openVirtual(spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard, isNew: boolean) {
-  const timer: { id?: ReturnType<typeof setTimeout> } = {};
-  keyboard.onPersist(() => save(spec, keyboard, timer));
-  if (isNew) save(spec, keyboard, timer);
+  keyboard.onPersist(() => save(spec, keyboard));
+  if (isNew) save(spec, keyboard);
   const model = findModel(spec.displayName);
   const transport = new LoopbackTransport(
     keyboard,
