@@ -4,19 +4,19 @@
  * translation, then mount. A failed step shows a message instead of a blank page.
  */
 import { StrictMode } from 'react';
+import { ResourceLoadError } from './core/resource-load';
 import { createRoot } from 'react-dom/client';
 import { initLanguage } from './i18n/store';
 import { App } from './ui/App';
-import { createHost, startDeviceWorker } from './ui/host';
+import { createHost, loadResourcesFromWorker, startDeviceWorker } from './ui/host';
 import { ServicesProvider } from './ui/services';
 import { StartupFailure } from './ui/StartupFailure';
 import { boot } from './ui/startup/boot';
-import { ResourceLoadError } from './ui/startup/resources';
 import { initTheme } from './ui/theme/store';
 import './ui/styles/app.css';
 
 performance.mark('keytune:start');
-// Only a download: the worker waits for the device-access step to initialise it.
+// Already running in a production build (index.html starts it); it fetches the resources of step 1 at once.
 startDeviceWorker();
 
 // The theme is not a start-up step of the spec, but painting it first keeps a dark-theme user from a white flash.
@@ -28,8 +28,7 @@ const root = createRoot(container);
 
 try {
   const services = await boot({
-    fetch: (url) => fetch(url),
-    baseUrl: import.meta.env.BASE_URL,
+    loadResources: loadResourcesFromWorker,
     createHost,
     search: window.location.search,
   });

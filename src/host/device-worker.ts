@@ -5,7 +5,12 @@
  * IndexedDB whenever its firmware finishes a flash write, so its settings survive a reload.
  */
 /// <reference lib="webworker" />
+/// <reference types="vite/client" />
+// First, so the resource downloads start before the modules below are evaluated.
+import { prefetchedFetch } from './resource-prefetch.ts';
 import { findModel } from '../core/models.ts';
+import { loadDefaultResources, ResourceLoadError } from '../core/resource-load.ts';
+import { parseResource } from '../core/resource-schemas.ts';
 import { VirtualKeyboard } from '../firmware/index.ts';
 import { BridgeCallError, EVENT_NAMES } from '../service/bridge.ts';
 import { createDeviceService } from '../service/index.ts';
@@ -14,7 +19,7 @@ import { LoopbackTransport } from '../transport/loopback.ts';
 import { LINK_PRESETS, type LinkOptions } from '../transport/types.ts';
 import { PortTransport } from './port-transport.ts';
 import { virtualStore } from './virtual-store.ts';
-import type { FromWorker, ToWorker, VirtualKeyboardSpec } from './worker-messages.ts';
+import type { FromWorker, LoadedResources, ToWorker, VirtualKeyboardSpec } from './worker-messages.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: FromWorker): void => scope.postMessage(message);
@@ -45,7 +50,8 @@ function save(spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard): void {
 /** A loopback link to an in-worker keyboard, saved on every flash write. */
 function openVirtual(spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard, isNew: boolean) {
   keyboard.onPersist(() => save(spec, keyboard));
-  if (isNew) save(spec, keyboard);
+  // A new keyboard's first image is written just after the call that created it has answered.
+  if (isNew) setTimeout(() => save(spec, keyboard), 0);
   const model = findModel(spec.displayName);
   const transport = new LoopbackTransport(
     keyboard,
@@ -61,7 +67,13 @@ const service = createDeviceService({
     return openVirtual(spec, new VirtualKeyboard({ model: spec.displayName, ...spec }), true);
   },
 });
-for (const name of EVENT_NAMES) service.on(name, (payload) => post({ type: 'event', name, payload }));
+// Events reach the page once it has asked for device access; until then it has not read the device list, which
+// tells it everything those events would.
+let pageListens = false;
+for (const name of EVENT_NAMES)
+  service.on(name, (payload) => {
+    if (pageListens) post({ type: 'event', name, payload });
+  });
 
 function remember(path: string, transport: LoopbackTransport): void {
   loopbacks.set(path, transport);
@@ -109,12 +121,37 @@ async function call(id: number, channel: string, func: string, args: string[]): 
   }
 }
 
+// Start-up work that needs nothing from the page starts at once, so it overlaps the page loading its own script:
+// the default resources (start-up step 1) and the saved virtual keyboards (found again as device access opens).
+const resources: Promise<LoadedResources> = loadDefaultResources(
+  prefetchedFetch,
+  import.meta.env.BASE_URL,
+  parseResource,
+).then(
+  (value) => ({ ok: true, value }),
+  (e: unknown) =>
+    e instanceof ResourceLoadError
+      ? { ok: false, file: e.file, detail: e.detail }
+      : { ok: false, file: '', detail: e instanceof Error ? e.message : String(e) },
+);
+const restored = restoreSaved();
+
 scope.onmessage = (event: MessageEvent<ToWorker>) => {
   const msg = event.data;
   switch (msg.type) {
+    case 'resources':
+      void resources.then((result) => post({ type: 'resources', result }));
+      break;
     case 'init':
       realisticLinks = msg.realisticLinks;
-      void restoreSaved().then(() => post({ type: 'ready' }));
+      void restored.then(() => {
+        for (const [path, transport] of loopbacks) {
+          const access = service.devices().find((d) => d.path === path)?.record.access_mode;
+          transport.setLink(linkFor(access));
+        }
+        pageListens = true;
+        post({ type: 'ready' });
+      });
       break;
     case 'call':
       void call(msg.id, msg.channel, msg.func, msg.args);

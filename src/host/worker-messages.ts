@@ -3,6 +3,7 @@
  * firmware; the page holds only the UI, a bridge client and, for real keyboards, a WebHID forwarder (WebHID lives on
  * the page's navigator).
  */
+import type { ResourceTypes } from '../core/resources.ts';
 import type { EventName } from '../service/bridge.ts';
 
 export interface SerializedCallError {
@@ -20,6 +21,9 @@ export interface HidInfo {
 }
 
 export type ToWorker =
+  /** Start-up step 1: the four default resources, fetched and checked by the worker as soon as it starts. */
+  | { type: 'resources' }
+  /** Start-up step 2, device access: the page listens from now on; answered by 'ready'. */
   | { type: 'init'; realisticLinks: boolean }
   | { type: 'call'; id: number; channel: string; func: string; args: string[] }
   | { type: 'unplug'; path: string }
@@ -29,10 +33,14 @@ export type ToWorker =
   | { type: 'hid-gone'; port: string };
 
 export type FromWorker =
+  | { type: 'resources'; result: LoadedResources }
   | { type: 'ready' }
   | { type: 'result'; id: number; value?: unknown; error?: SerializedCallError }
   | { type: 'event'; name: EventName; payload: unknown }
   | { type: 'hid-send'; port: string; seq: number; report: Uint8Array };
+
+/** The default resources, or the file that failed and why. */
+export type LoadedResources = { ok: true; value: ResourceTypes } | { ok: false; file: string; detail: string };
 
 export interface VirtualKeyboardSpec {
   displayName: string;

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateDefaults, ROOT } from '../../scripts/gen-defaults';
 import { CONFIGURABLE_MODELS, MODELS } from '../../src/core/models';
-import { parseResource, RESOURCE_FILES } from '../../src/core/resources';
+import { parseResource } from '../../src/core/resource-schemas';
+import { RESOURCE_FILES } from '../../src/core/resources';
 
 const PUBLIC = join(ROOT, 'public');
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KEYCODES } from '../../src/core/keycodes';
-import { buildDefaultResources, COMMON_LAYER_NAMES, parseResource } from '../../src/core/resources';
+import { parseResource } from '../../src/core/resource-schemas';
+import { buildDefaultResources, COMMON_LAYER_NAMES } from '../../src/core/resources';
 import { CONFIGURABLE_MODELS } from '../../src/core/models';
 
 const defaults = buildDefaultResources('1.2.3');

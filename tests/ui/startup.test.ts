@@ -1,6 +1,7 @@
+import { parseResource } from '../../src/core/resource-schemas';
 import { buildDefaultResources, RESOURCE_FILES } from '../../src/core/resources';
 import { boot } from '../../src/ui/startup/boot';
-import { loadDefaultResources, ResourceLoadError } from '../../src/ui/startup/resources';
+import { loadDefaultResources, ResourceLoadError } from '../../src/core/resource-load';
 import { useToastStore } from '../../src/ui/toasts/store';
 import { fakeDevice } from './fake-bridge';
 import { fakeHost } from './fake-host';
@@ -29,7 +30,7 @@ function fakeFetch(overrides: Record<string, { status: number; body?: string }> 
 describe('default resources', () => {
   it('GETs the four files under default/ and validates them', async () => {
     const { fetchFn, requested } = fakeFetch();
-    const resources = await loadDefaultResources(fetchFn, '/app/');
+    const resources = await loadDefaultResources(fetchFn, '/app/', parseResource);
     expect(requested.sort()).toEqual([
       '/app/default/common.json',
       '/app/default/keycodes.json',
@@ -41,14 +42,16 @@ describe('default resources', () => {
 
   it('fails with the file named when one is missing or malformed', async () => {
     const missing = fakeFetch({ 'default/led-modes.json': { status: 404 } });
-    await expect(loadDefaultResources(missing.fetchFn, '/app/')).rejects.toThrow(ResourceLoadError);
-    await expect(loadDefaultResources(missing.fetchFn, '/app/')).rejects.toThrow(/led-modes\.json: HTTP 404/);
+    await expect(loadDefaultResources(missing.fetchFn, '/app/', parseResource)).rejects.toThrow(ResourceLoadError);
+    await expect(loadDefaultResources(missing.fetchFn, '/app/', parseResource)).rejects.toThrow(
+      /led-modes\.json: HTTP 404/,
+    );
     const broken = fakeFetch({ 'default/version.json': { status: 200, body: '{"app": 1' } });
-    await expect(loadDefaultResources(broken.fetchFn, '/app/')).rejects.toThrow(/version\.json/);
+    await expect(loadDefaultResources(broken.fetchFn, '/app/', parseResource)).rejects.toThrow(/version\.json/);
     const offline = async () => {
       throw new TypeError('Failed to fetch');
     };
-    await expect(loadDefaultResources(offline, '/app/')).rejects.toThrow(/Failed to fetch/);
+    await expect(loadDefaultResources(offline, '/app/', parseResource)).rejects.toThrow(/Failed to fetch/);
   });
 });
 
@@ -62,11 +65,15 @@ describe('boot', () => {
     });
     const { fetchFn } = fakeFetch();
     const services = await boot({
-      fetch: async (url) => {
-        order.push('fetch');
-        return fetchFn(url);
-      },
-      baseUrl: '/app/',
+      loadResources: () =>
+        loadDefaultResources(
+          async (url) => {
+            order.push('fetch');
+            return fetchFn(url);
+          },
+          '/app/',
+          parseResource,
+        ),
       createHost: async () => {
         order.push('host');
         return host;
@@ -81,7 +88,9 @@ describe('boot', () => {
   it('does not create the host when a resource fails', async () => {
     const createHost = vi.fn(async () => fakeHost());
     const { fetchFn } = fakeFetch({ 'default/common.json': { status: 500 } });
-    await expect(boot({ fetch: fetchFn, baseUrl: '/app/', createHost, search: '' })).rejects.toThrow(ResourceLoadError);
+    await expect(
+      boot({ loadResources: () => loadDefaultResources(fetchFn, '/app/', parseResource), createHost, search: '' }),
+    ).rejects.toThrow(ResourceLoadError);
     expect(createHost).not.toHaveBeenCalled();
   });
 
@@ -100,8 +109,7 @@ describe('boot', () => {
     });
     const { fetchFn } = fakeFetch();
     const services = await boot({
-      fetch: fetchFn,
-      baseUrl: '/app/',
+      loadResources: () => loadDefaultResources(fetchFn, '/app/', parseResource),
       createHost: async () => host,
       search: '?virtual=made68pro@1.3.7&virtual=cyber01@2.1.7',
     });
@@ -118,7 +126,11 @@ describe('boot', () => {
       return [];
     });
     const { fetchFn } = fakeFetch();
-    await boot({ fetch: fetchFn, baseUrl: '/app/', createHost: async () => host, search: '' });
+    await boot({
+      loadResources: () => loadDefaultResources(fetchFn, '/app/', parseResource),
+      createHost: async () => host,
+      search: '',
+    });
     expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['err.dev.timeout']);
   });
 });

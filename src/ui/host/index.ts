@@ -6,9 +6,9 @@ import { BridgeCallError, type Bridge, type EventName, type Listener } from '../
 import { hasConfigCollection, hidRequestFilters } from '../../transport/webhid.ts';
 import type { FromWorker, ToWorker } from '../../host/worker-messages.ts';
 import type { Host as HostInfo } from '../host-types.ts';
-import { startDeviceWorker } from './worker-start.ts';
+import { loadResourcesFromWorker, startDeviceWorker } from './worker-start.ts';
 
-export { startDeviceWorker };
+export { loadResourcesFromWorker, startDeviceWorker };
 
 declare global {
   interface Window {

@@ -7,13 +7,13 @@ import { connectAppEvents } from '../app-events';
 import { createDeviceStore, parseDeviceList, type DeviceStore } from '../device-list/store';
 import type { Host } from '../host-types';
 import { createUpdateChecker, type UpdateChecker } from '../update-checker';
-import { loadDefaultResources, type DefaultResources } from './resources';
+import type { DefaultResources } from '../../core/resource-load';
 import { parseVirtualParams, virtualsToAdd } from './virtual-param';
 import { buildArgs } from '../../service/bridge';
 
 export interface BootOptions {
-  fetch: Parameters<typeof loadDefaultResources>[0];
-  baseUrl: string;
+  /** GETs the four default resources and checks them (core/resource-load.ts); in the browser the device worker does. */
+  loadResources(): Promise<DefaultResources>;
   createHost(): Promise<Host>;
   /** The page address's query string, for ?virtual=. */
   search: string;
@@ -52,7 +52,7 @@ export async function loadDeviceConfig(host: Host, devices: DeviceStore, search:
 export async function boot(options: BootOptions): Promise<AppServices> {
   // Marks for the start-up benchmark (bench/ui.ts) and for anyone profiling a slow start.
   const mark = (step: string) => globalThis.performance?.mark?.(`keytune:${step}`);
-  const resources = await loadDefaultResources(options.fetch, options.baseUrl);
+  const resources = await options.loadResources();
   mark('resources');
   const host = await options.createHost();
   mark('device-access');
