@@ -15,10 +15,13 @@ for (const theme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto('/');
       await expect(page.locator('.welcome')).toBeVisible();
+      await expect(page.locator('.rail__prefs')).toBeVisible();
       await page.screenshot({ path: `${DIR}/welcome-${theme}-${language}.png` });
 
       await page.goto('/?virtual=made68pro@1.3.7&virtual=mojo68rt@1.3.9&virtual=mouse01@1.0.4&virtual=dongle01@1.0.2');
       await expect(page.getByRole('article')).toHaveCount(4);
+      // The theme and language controls load just after the first screen.
+      await expect(page.locator('.rail__prefs')).toBeVisible();
       await page.screenshot({ path: `${DIR}/list-${theme}-${language}.png` });
 
       await page.locator('.device-card__open').first().click();
