@@ -6,8 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useT } from '../../i18n/store';
 import { COOKIE_NAMES, getCookie } from '../cookies';
 import { useServices } from '../services';
-import { AppDialog } from '../widgets/AppDialog';
-import { ExternalIcon } from '../widgets/icons';
+import { NoticeDialog } from '../widgets/NoticeDialog';
 import { DESKTOP_APP_URL } from '../dialogs/RedirectDialog';
 import { platformTipFor, type PlatformTip } from './udev';
 
@@ -20,29 +19,17 @@ export const WEBHID_EXTENSION_URL = 'https://addons.mozilla.org/firefox/search/?
 export function FirefoxTip({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useT();
   return (
-    <AppDialog
+    <NoticeDialog
       open={open}
-      onOpenChange={(o) => {
-        if (!o) onClose();
-      }}
+      onClose={onClose}
       title={t('firefox.tip.title')}
       description={t('firefox.tip.body')}
+      links={[
+        { href: WEBHID_EXTENSION_URL, label: t('firefox.tip.extension') },
+        { href: DESKTOP_APP_URL, label: t('firefox.tip.desktop') },
+      ]}
+      okLabel={t('common.ok')}
       dataAttributes={{ 'data-dialog': 'firefox' }}
-      footer={
-        <>
-          <a className="button button--ghost" href={WEBHID_EXTENSION_URL} target="_blank" rel="noopener noreferrer">
-            {t('firefox.tip.extension')}
-            <ExternalIcon size={16} />
-          </a>
-          <a className="button button--ghost" href={DESKTOP_APP_URL} target="_blank" rel="noopener noreferrer">
-            {t('firefox.tip.desktop')}
-            <ExternalIcon size={16} />
-          </a>
-          <button type="button" className="button button--primary" onClick={onClose}>
-            {t('common.ok')}
-          </button>
-        </>
-      }
     />
   );
 }
@@ -50,25 +37,14 @@ export function FirefoxTip({ open, onClose }: { open: boolean; onClose(): void }
 export function NotSupportedDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useT();
   return (
-    <AppDialog
+    <NoticeDialog
       open={open}
-      onOpenChange={(o) => {
-        if (!o) onClose();
-      }}
+      onClose={onClose}
       title={t('device.not.support.title')}
       description={t('device.not.support.context')}
+      links={[{ href: SUPPORTED_DEVICES_URL, label: t('device.not.support.link') }]}
+      okLabel={t('device.not.support.ok')}
       dataAttributes={{ 'data-dialog': 'not-supported' }}
-      footer={
-        <>
-          <a className="button button--ghost" href={SUPPORTED_DEVICES_URL} target="_blank" rel="noopener noreferrer">
-            {t('device.not.support.link')}
-            <ExternalIcon size={16} />
-          </a>
-          <button type="button" className="button button--primary" onClick={onClose}>
-            {t('device.not.support.ok')}
-          </button>
-        </>
-      }
     />
   );
 }

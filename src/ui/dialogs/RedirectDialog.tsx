@@ -1,7 +1,6 @@
 /** Top-level dialog type 2, index 3: models configured through another flow (spec-1 §2) are sent there from here. */
 import { useT } from '../../i18n/store';
-import { AppDialog } from '../widgets/AppDialog';
-import { ExternalIcon } from '../widgets/icons';
+import { NoticeDialog } from '../widgets/NoticeDialog';
 import { REDIRECT_DIALOG, useTopDialogStore } from './store';
 
 export const DESKTOP_APP_URL = 'https://keytune.app/download';
@@ -12,28 +11,17 @@ export function TopDialogs() {
   const hide = useTopDialogStore((s) => s.hide);
   const isRedirect = dialog?.type === REDIRECT_DIALOG.type && dialog.index === REDIRECT_DIALOG.index;
   return (
-    <AppDialog
+    <NoticeDialog
       open={isRedirect}
-      onOpenChange={(open) => {
-        if (!open) hide();
-      }}
+      onClose={hide}
       title={t('redirect.title', dialog?.device.display_name ?? '')}
       description={t('redirect.body')}
+      links={[{ href: DESKTOP_APP_URL, label: t('redirect.link') }]}
+      okLabel={t('common.ok')}
       dataAttributes={{
         'data-dialog-type': String(REDIRECT_DIALOG.type),
         'data-dialog-index': String(REDIRECT_DIALOG.index),
       }}
-      footer={
-        <>
-          <a className="button button--ghost" href={DESKTOP_APP_URL} target="_blank" rel="noopener noreferrer">
-            {t('redirect.link')}
-            <ExternalIcon size={16} />
-          </a>
-          <button type="button" className="button button--primary" onClick={hide}>
-            {t('common.ok')}
-          </button>
-        </>
-      }
     />
   );
 }

@@ -176,7 +176,7 @@ export default function AdvancedArea(props: AdvancedAreaProps) {
         <div className="adv-tabs__bar">
           <Tabs.List className="adv-tabs__list" aria-label={t('adv.tabs.label')}>
             {TABS.map((id) => (
-              <Tabs.Trigger key={id} value={id} className="adv-tabs__tab" data-tab={id}>
+              <Tabs.Trigger key={id} value={id} className="tab-bar__tab adv-tabs__tab" data-tab={id}>
                 {id === 'all' ? t('adv.tab.all') : t(TYPE_LABEL[id])}
               </Tabs.Trigger>
             ))}

@@ -51,7 +51,7 @@ export function GamepadPreview({ onClose }: { onClose(): void }) {
       <Tabs.Root defaultValue="stick" className="adv-gamepad__tabs">
         <Tabs.List className="adv-tabs__list" aria-label={t('adv.gamepad.functions')}>
           {FUNCTIONS.map((fn) => (
-            <Tabs.Trigger key={fn} value={fn} className="adv-tabs__tab">
+            <Tabs.Trigger key={fn} value={fn} className="tab-bar__tab adv-tabs__tab">
               {t(`adv.gamepad.fn.${fn}`)}
             </Tabs.Trigger>
           ))}
