@@ -40,6 +40,8 @@ function newSerial(): string {
     .toUpperCase()}`;
 }
 
+const FIRST_SAVE_DELAY_MS = 200;
+
 /** Saves the flash image at once (the firmware already coalesces a burst of writes into one flash write). */
 function save(spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard): void {
   virtualStore
@@ -50,8 +52,9 @@ function save(spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard): void {
 /** A loopback link to an in-worker keyboard, saved on every flash write. */
 function openVirtual(spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard, isNew: boolean) {
   keyboard.onPersist(() => save(spec, keyboard));
-  // A new keyboard's first image is written just after the call that created it has answered.
-  if (isNew) setTimeout(() => save(spec, keyboard), 0);
+  // A new keyboard's first image (factory settings: nothing a person could lose yet) is written a moment after the
+  // call that created it, so the ~10 ms it takes stays off the way to the first device list; any change saves at once.
+  if (isNew) setTimeout(() => save(spec, keyboard), FIRST_SAVE_DELAY_MS);
   const model = findModel(spec.displayName);
   const transport = new LoopbackTransport(
     keyboard,
