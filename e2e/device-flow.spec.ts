@@ -79,3 +79,36 @@ test('a redirect model opens the redirect dialog instead of its page', async ({ 
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('tablist', { name: 'Device sections' })).toHaveCount(0);
 });
+
+/** How many virtual keyboards IndexedDB holds (src/host/virtual-store.ts). */
+const SAVED_KEYBOARDS = `new Promise((resolve, reject) => {
+  const open = indexedDB.open('keytune', 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('virtual-keyboards', { keyPath: 'id' });
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const count = open.result.transaction('virtual-keyboards').objectStore('virtual-keyboards').count();
+    count.onsuccess = () => { open.result.close(); resolve(count.result); };
+    count.onerror = () => reject(count.error);
+  };
+})`;
+
+test('a virtual keyboard added from the welcome screen comes back after a reload, until it is removed', async ({
+  page,
+  context,
+}) => {
+  await skipLinuxTip(context);
+  await gotoApp(page);
+  await addVirtualFromWelcome(page, 'cyber01', 'Cyber01');
+  // Its first flash image is written a moment after it is created.
+  await expect.poll(() => page.evaluate(SAVED_KEYBOARDS)).toBe(1);
+  await page.reload();
+  await expect(page.getByRole('article')).toHaveCount(1);
+
+  const paths = (await page.evaluate(`window.__keytune.bridge.call('app_info', 'get_dev_list')`)) as { path: string }[];
+  await page.evaluate(
+    `window.__keytune.bridge.call('app_info', 'remove_device', ['--path', ${JSON.stringify(paths[0]!.path)}])`,
+  );
+  await expect.poll(() => page.evaluate(SAVED_KEYBOARDS)).toBe(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome to Keytune' })).toBeVisible();
+});

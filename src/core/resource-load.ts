@@ -23,11 +23,11 @@ export class ResourceLoadError extends Error {
 
 type Fetch = (url: string) => Promise<Pick<Response, 'ok' | 'status' | 'text'>>;
 
-/** Parses a fetched resource's text and checks it against its schema. */
-export type ResourceCheck = <K extends ResourceKind>(
-  kind: K,
-  text: string,
-) => ResourceResult<ResourceTypes[K]> | Promise<ResourceResult<ResourceTypes[K]>>;
+/**
+ * Parses a fetched resource's text and checks it against its schema: `parseResource` of core/resource-schemas.ts,
+ * passed in so that the page, which imports this module for ResourceLoadError, never loads the schemas.
+ */
+export type ResourceCheck = <K extends ResourceKind>(kind: K, text: string) => ResourceResult<ResourceTypes[K]>;
 
 async function loadOne<K extends ResourceKind>(
   kind: K,
@@ -45,12 +45,7 @@ async function loadOne<K extends ResourceKind>(
     if (e instanceof ResourceLoadError) throw e;
     throw new ResourceLoadError(file, e instanceof Error ? e.message : String(e));
   }
-  let parsed: ResourceResult<ResourceTypes[K]>;
-  try {
-    parsed = await check(kind, text);
-  } catch (e) {
-    throw new ResourceLoadError(file, e instanceof Error ? e.message : String(e));
-  }
+  const parsed = check(kind, text);
   if (!parsed.ok) throw new ResourceLoadError(file, parsed.error.message);
   return parsed.value;
 }

@@ -42,8 +42,12 @@ function newSerial(): string {
 
 const FIRST_SAVE_DELAY_MS = 200;
 
+/** Serials of keyboards `remove_device` forgot: nothing of theirs is written again. */
+const forgotten = new Set<string>();
+
 /** Saves the flash image at once (the firmware already coalesces a burst of writes into one flash write). */
 function save(spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard): void {
+  if (forgotten.has(spec.serial)) return;
   virtualStore
     .put({ id: spec.serial, spec, image: keyboard.serialize(), savedAt: Date.now() })
     .catch((e: unknown) => console.error('could not save the virtual keyboard', e));
@@ -100,9 +104,22 @@ async function restoreSaved(): Promise<void> {
   }
 }
 
+/** A forgotten virtual keyboard loses its saved flash too, so it does not come back on the next visit. */
+function forget(args: readonly string[]): void {
+  const path = args[args.indexOf('--path') + 1] ?? '';
+  const transport = loopbacks.get(path);
+  if (!transport) return;
+  loopbacks.delete(path);
+  // The path ends with the serial, which is the stored record's id (see service.attach).
+  const serial = path.slice(path.lastIndexOf(':') + 1);
+  forgotten.add(serial);
+  virtualStore.remove(serial).catch((e: unknown) => console.error('could not delete the virtual keyboard', e));
+}
+
 async function call(id: number, channel: string, func: string, args: string[]): Promise<void> {
   try {
     const value = await service.call(channel, func, args);
+    if (channel === 'app_info' && func === 'remove_device') forget(args);
     if (channel === 'app_info' && func === 'add_virtual_device' && typeof value === 'string') {
       const transport = service.devices().find((d) => d.path === value)?.session.transport;
       if (transport instanceof LoopbackTransport) remember(value, transport);
