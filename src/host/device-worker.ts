@@ -12,7 +12,7 @@ import { findModel } from '../core/models.ts';
 import { loadDefaultResources, ResourceLoadError } from '../core/resource-load.ts';
 import { parseResource } from '../core/resource-schemas.ts';
 import { VirtualKeyboard } from '../firmware/index.ts';
-import { BridgeCallError, EVENT_NAMES } from '../service/bridge.ts';
+import { BridgeCallError, EVENT_NAMES } from '../contract/bridge.ts';
 import { createDeviceService } from '../service/index.ts';
 import { toBridgeError } from '../service/service.ts';
 import { LoopbackTransport } from '../transport/loopback.ts';
@@ -96,17 +96,23 @@ async function restoreSaved(): Promise<void> {
   for (const record of stored.sort((a, b) => a.savedAt - b.savedAt)) {
     try {
       const handle = openVirtual(record.spec, VirtualKeyboard.restore(record.image), false);
-      const entry = await service.attach(handle.transport, { virtual: true, pressKey: handle.pressKey });
-      remember(entry.path, handle.transport);
+      await service.attach(handle.transport, { virtual: true, pressKey: handle.pressKey });
     } catch (e) {
       console.error(`the saved flash of ${record.spec.displayName} is unreadable; it was left out`, e);
     }
   }
 }
 
+// The service tells which devices come and go; the worker keeps the loopback links of its virtual keyboards.
+service.onDeviceAttached((entry) => {
+  if (entry.session.transport instanceof LoopbackTransport) remember(entry.path, entry.session.transport);
+});
+service.onDeviceRemoved((entry, reason) => {
+  if (reason === 'removed') forget(entry.path);
+});
+
 /** A forgotten virtual keyboard loses its saved flash too, so it does not come back on the next visit. */
-function forget(args: readonly string[]): void {
-  const path = args[args.indexOf('--path') + 1] ?? '';
+function forget(path: string): void {
   const transport = loopbacks.get(path);
   if (!transport) return;
   loopbacks.delete(path);
@@ -119,11 +125,6 @@ function forget(args: readonly string[]): void {
 async function call(id: number, channel: string, func: string, args: string[]): Promise<void> {
   try {
     const value = await service.call(channel, func, args);
-    if (channel === 'app_info' && func === 'remove_device') forget(args);
-    if (channel === 'app_info' && func === 'add_virtual_device' && typeof value === 'string') {
-      const transport = service.devices().find((d) => d.path === value)?.session.transport;
-      if (transport instanceof LoopbackTransport) remember(value, transport);
-    }
     post({ type: 'result', id, value });
   } catch (e) {
     const error: BridgeCallError = toBridgeError(e);

@@ -4,7 +4,7 @@
  * the page's navigator).
  */
 import type { ResourceTypes } from '../core/resources.ts';
-import type { EventName } from '../service/bridge.ts';
+import type { EventName } from '../contract/bridge.ts';
 
 export interface SerializedCallError {
   toastKey: string;

@@ -1,10 +1,22 @@
 /**
- * What a call handler gets: the parsed arguments, the device it addresses (when it names one), and the service's
- * event emitter. Handlers live in src/service/handlers, one file per area, and register themselves by name.
+ * What a call handler gets: its parsed arguments (typed by the contract), the device it addresses, and the service's
+ * typed event emitter. Handlers live in src/service/handlers, one file per area.
  */
+import type { Capabilities } from '../core/capabilities.ts';
 import type { Descriptor } from '../protocol/objects.ts';
-import type { DeviceRecord, EventName } from './bridge.ts';
+import type { DeviceRecord, EventName } from '../contract/bridge.ts';
+import type { CallAnswer, CallName, EventPayloads, ParsedArgs } from '../contract/contract.ts';
 import type { DeviceSession } from './session.ts';
+
+/** One piece of per-device state an area keeps between calls, typed, created on first use. */
+export interface StateSlot<T> {
+  readonly name: string;
+  init(): T;
+}
+
+export function stateSlot<T>(name: string, init: () => T): StateSlot<T> {
+  return { name, init };
+}
 
 /** A device known to the service. */
 export interface DeviceEntry {
@@ -12,18 +24,34 @@ export interface DeviceEntry {
   record: DeviceRecord;
   session: DeviceSession;
   descriptor: Descriptor;
+  /** What this model at this firmware supports; computed when the device attaches (and again if its firmware changes). */
+  caps: Capabilities;
   /** Present for virtual keyboards: presses a key on the reference firmware. */
   pressKey?: (keyId: number, depthMm: number) => Promise<void>;
-  /** Per-area state the handlers keep between calls (selected layer, recording flag, cached objects). */
+  /** The area state of one slot, created on first use. */
+  slot<T>(slot: StateSlot<T>): T;
+  /** Forgets the state of the given slots (all of them without arguments). */
+  resetSlots(...slots: StateSlot<unknown>[]): void;
+  /** @deprecated untyped area state of handlers not yet moved to the contract; use slot(). */
   state: Map<string, unknown>;
 }
 
-export interface CallContext {
+/** @deprecated context of a handler registered by name, before the contract; see DeviceService.handle. */
+export interface LegacyCallContext {
   args: Map<string, string>;
-  /** The raw argument list, for calls whose arguments are positional (show_loading ["1"]). */
   raw: readonly string[];
   emit(event: EventName, payload: unknown): void;
-  /** The device named by --path; rejects with err.dev.not.found when there is none. */
+  device(): DeviceEntry;
+  service: ServiceApi;
+}
+/** @deprecated */
+export type Handler = (ctx: LegacyCallContext) => Promise<unknown> | unknown;
+
+export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
+
+export interface CallContext {
+  emit: Emit;
+  /** The device named by the call's path; rejects with err.dev.not.found when there is none. */
   device(): DeviceEntry;
   service: ServiceApi;
 }
@@ -31,9 +59,11 @@ export interface CallContext {
 /** The part of the service handlers may use beyond their own device. */
 export interface ServiceApi {
   devices(): DeviceEntry[];
+  deviceRecords(): DeviceRecord[];
   addVirtual(options: VirtualDeviceOptions): Promise<DeviceEntry>;
   removeDevice(path: string): Promise<void>;
-  emit(event: EventName, payload: unknown): void;
+  updateRecord(path: string, patch: Partial<DeviceRecord>): void;
+  emit: Emit;
   preferences: Map<string, string>;
 }
 
@@ -44,5 +74,10 @@ export interface VirtualDeviceOptions {
   accessMode?: number;
 }
 
-export type Handler = (ctx: CallContext) => Promise<unknown> | unknown;
-export type HandlerTable = Record<string, Handler>;
+export type CallHandler<K extends CallName> = (
+  args: ParsedArgs<K>,
+  ctx: CallContext,
+) => Promise<CallAnswer<K>> | CallAnswer<K>;
+
+/** Handlers of a set of calls, one per call. */
+export type Handlers<K extends CallName> = { [P in K]: CallHandler<P> };

@@ -8,8 +8,12 @@ import type { Frame } from '../protocol/frame.ts';
 import { type Descriptor } from '../protocol/objects.ts';
 import type { Transport } from '../transport/types.ts';
 import { modelById } from '../core/models.ts';
-import { BridgeCallError, parseArgs, type Bridge, type DeviceRecord, type EventName, type Listener } from './bridge.ts';
-import type { CallContext, DeviceEntry, Handler, ServiceApi, VirtualDeviceOptions } from './context.ts';
+import { capabilitiesFor } from '../core/capabilities.ts';
+import { BridgeCallError, type Bridge, type DeviceRecord, type EventName, type Listener } from '../contract/bridge.ts';
+import { decodeArgs } from '../contract/codec.ts';
+import { CALLS, type CallName, type EventPayloads } from '../contract/contract.ts';
+import { parseCallArgs, type CallDef } from '../contract/define.ts';
+import type { CallContext, CallHandler, DeviceEntry, Handler, Handlers, ServiceApi, StateSlot, VirtualDeviceOptions } from './context.ts';
 import { DeviceSession, SessionError, type SessionOptions } from './session.ts';
 import { endCall } from './cache.ts';
 
@@ -23,6 +27,9 @@ export interface DeviceServiceOptions {
   createVirtual?: (options: VirtualDeviceOptions) => Promise<VirtualDeviceHandle>;
   session?: Omit<SessionOptions, 'onNotify' | 'onDisconnect'>;
 }
+
+/** Why a device left: removed by a call, or its link went away. */
+export type RemovalReason = 'removed' | 'disconnected';
 
 export type NotifyHandler = (device: DeviceEntry, frame: Frame, service: DeviceService) => void;
 
@@ -55,11 +62,36 @@ export function deviceRecord(path: string, d: Descriptor, virtual: boolean): Dev
   };
 }
 
+const ROUTES = new Map<string, { name: CallName; def: CallDef }>(
+  Object.entries(CALLS).map(([name, def]) => [`${def.channel} ${def.func}`, { name: name as CallName, def }]),
+);
+
+function newEntry(fields: Omit<DeviceEntry, 'slot' | 'resetSlots' | 'state'>): DeviceEntry {
+  const slots = new Map<string, unknown>();
+  return {
+    ...fields,
+    state: new Map(),
+    slot<T>(slot: StateSlot<T>): T {
+      if (!slots.has(slot.name)) slots.set(slot.name, slot.init());
+      return slots.get(slot.name) as T;
+    },
+    resetSlots(...which) {
+      if (which.length === 0) slots.clear();
+      for (const s of which) slots.delete(s.name);
+    },
+  };
+}
+
 export class DeviceService implements Bridge, ServiceApi {
-  private readonly handlers = new Map<string, Handler>();
+  private readonly handlers = new Map<CallName, CallHandler<CallName>>();
+  private readonly legacy = new Map<string, Handler>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly notifyHandlers = new Map<number, NotifyHandler[]>();
   private readonly entries = new Map<string, DeviceEntry>();
+  /** Per device, the end of the chain of calls running on it: a device's calls run one after the other. */
+  private readonly deviceLocks = new Map<string, Promise<unknown>>();
+  private readonly attachedHooks: ((entry: DeviceEntry) => void)[] = [];
+  private readonly removedHooks: ((entry: DeviceEntry, reason: RemovalReason) => void)[] = [];
   readonly preferences = new Map<string, string>();
 
   constructor(private readonly options: DeviceServiceOptions = {}) {
@@ -68,9 +100,22 @@ export class DeviceService implements Bridge, ServiceApi {
     });
   }
 
-  /** Registers the handler of one call. */
+  /** Registers the handlers of some calls of the contract. */
+  implement(handlers: Partial<Handlers<CallName>>): void {
+    for (const [name, handler] of Object.entries(handlers)) {
+      if (!(name in CALLS)) throw new Error(`${name} is not a call of the contract`);
+      this.handlers.set(name as CallName, handler as CallHandler<CallName>);
+    }
+  }
+
+  /** @deprecated registers a handler by name, before the contract. */
   handle(channel: string, func: string, handler: Handler): void {
-    this.handlers.set(`${channel} ${func}`, handler);
+    this.legacy.set(`${channel} ${func}`, handler);
+  }
+
+  /** Calls of the contract that have no handler (a complete service has none). */
+  unimplemented(): CallName[] {
+    return (Object.keys(CALLS) as CallName[]).filter((name) => !this.handlers.has(name));
   }
 
   /** Registers what to do with one kind of device notification. */
@@ -80,6 +125,16 @@ export class DeviceService implements Bridge, ServiceApi {
     this.notifyHandlers.set(sub, list);
   }
 
+  /** Tells a host when a device joins (after its handshake), so hosts never interpret call names. */
+  onDeviceAttached(hook: (entry: DeviceEntry) => void): void {
+    this.attachedHooks.push(hook);
+  }
+
+  /** Tells a host when a device leaves: removed by a call, or gone from its link. */
+  onDeviceRemoved(hook: (entry: DeviceEntry, reason: RemovalReason) => void): void {
+    this.removedHooks.push(hook);
+  }
+
   on(event: EventName, listener: Listener): () => void {
     const set = this.listeners.get(event) ?? new Set<Listener>();
     set.add(listener);
@@ -87,7 +142,7 @@ export class DeviceService implements Bridge, ServiceApi {
     return () => set.delete(listener);
   }
 
-  emit(event: EventName, payload: unknown): void {
+  emit<E extends EventName>(event: E, payload: EventPayloads[E]): void {
     for (const l of [...(this.listeners.get(event) ?? [])]) {
       try {
         l(payload);
@@ -106,29 +161,33 @@ export class DeviceService implements Bridge, ServiceApi {
   }
 
   async call(channel: string, func: string, args: readonly string[] = []): Promise<unknown> {
-    const handler = this.handlers.get(`${channel} ${func}`);
     try {
-      if (!handler) throw new BridgeCallError('err.args.invalid', `unknown call ${channel} ${func}`);
-      const parsed = parseArgs(args);
+      const legacy = this.legacy.get(`${channel} ${func}`);
+      if (legacy) return await this.callLegacy(legacy, args);
+      const route = ROUTES.get(`${channel} ${func}`);
+      const handler = route && this.handlers.get(route.name);
+      if (!route || !handler) throw new BridgeCallError('err.args.invalid', `unknown call ${channel} ${func}`);
+      const parsed = parseCallArgs(route.def, decodeArgs(args)) as Record<string, unknown>;
+      const path = typeof parsed['path'] === 'string' ? parsed['path'] : undefined;
       const ctx: CallContext = {
-        args: parsed,
-        raw: args,
         emit: (event, payload) => this.emit(event, payload),
         device: () => {
-          const path = parsed.get('path');
           const entry = path === undefined ? undefined : this.entries.get(path);
           if (!entry) throw new BridgeCallError('err.dev.not.found', `no device at ${path ?? '(no --path)'}`);
           return entry;
         },
         service: this,
       };
-      try {
-        return await handler(ctx);
-      } finally {
-        const path = parsed.get('path');
-        const entry = path === undefined ? undefined : this.entries.get(path);
-        if (entry) endCall(entry);
-      }
+      const run = async () => {
+        try {
+          return await handler(parsed as never, ctx);
+        } finally {
+          const entry = path === undefined ? undefined : this.entries.get(path);
+          if (entry) endCall(entry);
+        }
+      };
+      if (path === undefined || route.def.concurrent) return await run();
+      return await this.serialised(path, run);
     } catch (e) {
       const error = toBridgeError(e);
       // The catalogue key is what a person reads; the technical reason stays on the rejected error.
@@ -141,6 +200,46 @@ export class DeviceService implements Bridge, ServiceApi {
       });
       throw error;
     }
+  }
+
+  private async callLegacy(handler: Handler, args: readonly string[]): Promise<unknown> {
+    const decoded = decodeArgs(args);
+    const path = decoded.named.get('path');
+    const device = () => {
+      const entry = path === undefined ? undefined : this.entries.get(path);
+      if (!entry) throw new BridgeCallError('err.dev.not.found', `no device at ${path ?? '(no --path)'}`);
+      return entry;
+    };
+    const run = async () => {
+      try {
+        return await handler({
+          args: decoded.named,
+          raw: args,
+          emit: (event, payload) => this.emit(event, payload as never),
+          device,
+          service: this,
+        });
+      } finally {
+        const entry = path === undefined ? undefined : this.entries.get(path);
+        if (entry) endCall(entry);
+      }
+    };
+    return path === undefined ? run() : this.serialised(path, run);
+  }
+
+  /**
+   * Runs one call after the device's earlier calls have finished, so a call that reads, changes and writes an object
+   * never works from a copy another call is about to replace.
+   */
+  private serialised<T>(path: string, run: () => Promise<T>): Promise<T> {
+    const before = this.deviceLocks.get(path) ?? Promise.resolve();
+    const result = before.then(run, run);
+    const tail = result.catch(() => undefined);
+    this.deviceLocks.set(path, tail);
+    void tail.then(() => {
+      if (this.deviceLocks.get(path) === tail) this.deviceLocks.delete(path);
+    });
+    return result;
   }
 
   /** Attaches a device reachable through `transport`: handshake, record, events. */
@@ -158,6 +257,7 @@ export class DeviceService implements Bridge, ServiceApi {
         if (entry && this.entries.get(entry.path) === entry) {
           this.entries.delete(entry.path);
           this.emit('devs_changed', this.deviceRecords());
+          this.announceRemoval(entry, 'disconnected');
         }
       },
     });
@@ -167,17 +267,19 @@ export class DeviceService implements Bridge, ServiceApi {
     const path = `${kind}:${hex(transport.info.vendorId)}:${hex(transport.info.productId)}:${descriptor.serial}`;
     const old = this.entries.get(path);
     if (old) await old.session.close().catch(() => undefined);
-    const entry: DeviceEntry = {
+    const record = deviceRecord(path, descriptor, extras.virtual ?? false);
+    const entry = newEntry({
       path,
-      record: deviceRecord(path, descriptor, extras.virtual ?? false),
+      record,
       session,
       descriptor,
-      state: new Map(),
+      caps: capabilitiesFor(record.display_name, record.fw_ver),
       ...(extras.pressKey ? { pressKey: extras.pressKey } : {}),
-    };
+    });
     attached.entry = entry;
     this.entries.set(path, entry);
     this.emit('devs_changed', this.deviceRecords());
+    for (const hook of this.attachedHooks) hook(entry);
     return entry;
   }
 
@@ -194,13 +296,26 @@ export class DeviceService implements Bridge, ServiceApi {
     this.entries.delete(path);
     await entry.session.close().catch(() => undefined);
     this.emit('devs_changed', this.deviceRecords());
+    this.announceRemoval(entry, 'removed');
   }
 
-  /** Replaces a device's record fields (battery, access mode, update dot) and tells listeners. */
+  private announceRemoval(entry: DeviceEntry, reason: RemovalReason): void {
+    for (const hook of this.removedHooks) {
+      try {
+        hook(entry, reason);
+      } catch (e) {
+        console.error('a device-removed hook failed', e);
+      }
+    }
+  }
+
+  /** Replaces a device's record fields (battery, access mode, update dot, firmware) and tells listeners. */
   updateRecord(path: string, patch: Partial<DeviceRecord>): void {
     const entry = this.entries.get(path);
     if (!entry) return;
     entry.record = { ...entry.record, ...patch };
+    if (patch.fw_ver !== undefined || patch.display_name !== undefined)
+      entry.caps = capabilitiesFor(entry.record.display_name, entry.record.fw_ver);
     this.emit('devs_changed', this.deviceRecords());
   }
 }
@@ -220,6 +335,5 @@ export function toBridgeError(e: unknown): BridgeCallError {
         return new BridgeCallError(e.deviceCode === DEVICE_ERROR.busy ? 'err.dev.busy' : 'err.dev.refused', e.message);
     }
   }
-  if (e instanceof SyntaxError) return new BridgeCallError('err.args.invalid', `malformed JSON argument: ${e.message}`);
   return new BridgeCallError('err.dev.reply', e instanceof Error ? e.message : String(e));
 }

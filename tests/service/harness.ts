@@ -1,6 +1,7 @@
 /** A device service over instant loopback links to virtual keyboards, recording every event it emits. */
 import { loopbackVirtualFactory } from '../../src/host/virtual-loopback.ts';
-import { EVENT_NAMES, type EventName } from '../../src/service/bridge.ts';
+import { EVENT_NAMES, type EventName } from '../../src/contract/bridge.ts';
+import { createClient } from '../../src/contract/client.ts';
 import { createDeviceService } from '../../src/service/index.ts';
 import { LINK_PRESETS, type LinkOptions } from '../../src/transport/types.ts';
 
@@ -25,5 +26,7 @@ export function makeHarness(link: Partial<LinkOptions> = LINK_PRESETS.instant, t
   const last = (event: EventName): unknown => [...events].reverse().find((e) => e.event === event)?.payload;
   const keyboardOf = (index = factory.made.length - 1) => factory.made[index]!.keyboard;
   const transportOf = (index = factory.made.length - 1) => factory.made[index]!.transport;
-  return { service, events, add, last, factory, keyboardOf, transportOf };
+  /** The typed client over the same service, as the UI and every host use it. */
+  const client = createClient(service);
+  return { service, client, events, add, last, factory, keyboardOf, transportOf };
 }

@@ -1,7 +1,10 @@
 /**
- * The one seam between the UI and devices: the spec's bridge contract, `call(channel, func, args)` plus named events.
- * The device service implements it in the page (browser host) or inside the local bridge process (desktop host).
+ * The one seam between the UI and devices, as it travels: the spec's bridge contract, `call(channel, func, args)`
+ * plus named events. The device service implements it in the device worker (browser host) or inside the local bridge
+ * process (desktop host). Nobody above this file calls it by string: the typed client (client.ts) does, from the
+ * declaration of every call (contract.ts).
  */
+import { toastStyle } from '../core/toast-keys.ts';
 
 /** Every event the service emits (spec-1 §7, spec-2 §7). */
 export const EVENT_NAMES = [
@@ -83,7 +86,7 @@ export class BridgeCallError extends Error {
   readonly args: readonly string[];
   /** Toast type shown for it: 1 error (default) or 2 warning. */
   readonly toastType: 1 | 2;
-  /** Toast delay in seconds (spec: 3 s unless noted). */
+  /** Toast delay in seconds, from the toast table (core/toast-keys.ts) unless the refusal names its own. */
   readonly toastDelay: number;
   constructor(
     toastKey: string,
@@ -95,34 +98,8 @@ export class BridgeCallError extends Error {
     this.name = 'BridgeCallError';
     this.toastKey = toastKey;
     this.args = args;
-    this.toastType = toast.type ?? 1;
-    this.toastDelay = toast.delay ?? 3;
+    const style = toastStyle(toastKey);
+    this.toastType = toast.type ?? (style.type === 2 ? 2 : 1);
+    this.toastDelay = toast.delay ?? style.delay;
   }
-}
-
-/** Builds the `--name value` argument list of a call. Undefined values are left out; objects become JSON. */
-export function buildArgs(named: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  for (const [name, value] of Object.entries(named)) {
-    if (value === undefined) continue;
-    out.push(`--${name}`, typeof value === 'string' ? value : JSON.stringify(value));
-  }
-  return out;
-}
-
-/** Parses `--name value` pairs; a flag followed by another flag or nothing gets the value "". */
-export function parseArgs(args: readonly string[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (!a.startsWith('--')) continue;
-    const next = args[i + 1];
-    if (next !== undefined && !next.startsWith('--')) {
-      out.set(a.slice(2), next);
-      i++;
-    } else {
-      out.set(a.slice(2), '');
-    }
-  }
-  return out;
 }
