@@ -1,4 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { DEBIAN_CHROMIUM, findChromium } from './scripts/ensure-system.mjs';
+
+// KEYTUNE_CHROMIUM when set, else /usr/bin/chromium, else chromium or chromium-browser on PATH (the lookup `npm test`
+// runs first, in scripts/ensure-system.mjs, which installs Chromium when it is missing).
+const chromium = findChromium() ?? DEBIAN_CHROMIUM;
 
 const port = 4317;
 export default defineConfig({
@@ -11,7 +16,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromium,
       args: [
         '--no-sandbox',
         '--disable-gpu',

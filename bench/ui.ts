@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { findChromium } from '../scripts/ensure-system.mjs';
 import type { Metric } from './metric.ts';
 
 const DIST = 'dist';
@@ -47,7 +48,7 @@ async function firstRenderMs(loads: number): Promise<number> {
   );
   try {
     const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: findChromium() ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',
