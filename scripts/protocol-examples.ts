@@ -29,8 +29,26 @@ import {
 import { crc16, crc32 } from '../src/protocol/crc.ts';
 import { DEVICE_ERROR } from '../src/protocol/errors.ts';
 import * as frame from '../src/protocol/frame.ts';
-import { chunkFrames, encodeFrame, hasMore, isWrite, SUB_WRITE, subId, type Frame } from '../src/protocol/frame.ts';
-import { commandFrame, errorFrame, multiReadRequest, readRequest, writeFrames } from '../src/protocol/messages.ts';
+import {
+  chunkFrames,
+  encodeFrame,
+  hasMore,
+  isWrite,
+  SUB_WRITE,
+  subId,
+  tagged,
+  type Frame,
+} from '../src/protocol/frame.ts';
+import {
+  commandFrame,
+  errorFrame,
+  multiReadRequest,
+  readRequest,
+  transactionAbort,
+  transactionBegin,
+  transactionCommit,
+  writeFrames,
+} from '../src/protocol/messages.ts';
 import * as objects from '../src/protocol/objects.ts';
 import { encodeU16List, findObject, OBJECTS, type ObjectName } from '../src/protocol/registry.ts';
 import { encodeList, encodeText, type FieldType, type Layout } from '../src/protocol/struct.ts';
@@ -66,6 +84,8 @@ function constantsSection(): string {
     ['SUB_WRITE', frame.SUB_WRITE, 'sub-command bit: write'],
     ['SUB_MORE', frame.SUB_MORE, 'sub-command bit: more frames of this stream follow'],
     ['SUB_ID_MASK', frame.SUB_ID_MASK, 'sub-command bits that carry the id'],
+    ['SEQ_NONE', frame.SEQ_NONE, 'sequence tag of notifications and of untagged requests'],
+    ['SEQ_MAX', frame.SEQ_MAX, 'largest sequence tag; a tagging host counts 1 … 255 and wraps to 1'],
     ['READ_TO_END', READ_TO_END, 'read length meaning "to the end of the object"'],
     ['MULTI_READ_MAX', MULTI_READ_MAX, 'objects one multi-read request can name'],
     ['MAX_KEYS', MAX_KEYS, 'keys a key mask can address'],
@@ -89,6 +109,12 @@ const COMMAND_INFO: Record<string, [access: string, payload: string]> = {
     '`[count u8, (cmd u8, sub u8) × count]`, 1-27 objects; one stream of `[length u16, bytes]` entries back',
   ],
   'system.factoryReset': ['command', "`'RST'` (3 ASCII bytes); ack `[0]`"],
+  'system.txBegin': ['command', 'no data; opens a transaction for the frames tagged like it (5.5); ack `[0]`'],
+  'system.txCommit': [
+    'command',
+    '`[count u16]`: writes and commands staged; applies them all at once; ack `[0, count u16]`',
+  ],
+  'system.txAbort': ['command', 'no data; drops the open transaction (also when there is none); ack `[0]`'],
   'system.bootloader': ['command', "`'BOOT'` (4 ASCII bytes); ack `[0]`, then the device restarts in bootloader mode"],
   'keymap.setKeys': ['command', '`[layer u8, code u16, key mask]`; ack `[0]`'],
   'keymap.resetLayer': ['command', '`[layer u8]` (0xFF: every layer); ack `[0]`'],
@@ -290,9 +316,11 @@ const ERROR_MEANING: Record<keyof typeof DEVICE_ERROR, string> = {
   unknownCommand: 'unknown command group or sub-command',
   outOfRange: 'offset or length beyond the object, or a layer, slot or key id beyond the device',
   invalidValue: 'a field or argument breaks its rule (range, magic word, target); nothing was changed',
-  busy: 'cannot be served now: bootloader mode, or a firmware transfer owns the flash',
+  busy: 'cannot be served now: bootloader mode, a firmware transfer owns the flash, or a transaction cannot stage it',
   notSupported: 'the object is read-only, or absent on this device (its feature bit is clear)',
-  sequence: 'stream frame out of order (offset gap, other command mid-stream), chunk or finish out of turn',
+  sequence:
+    'stream frame out of order (offset gap, other command mid-stream), chunk or finish out of turn, the rest of a ' +
+    'refused exchange, a commit without its transaction or with another count',
   verifyFailed: 'the firmware image failed its CRC-32, header, model or version check',
 };
 
@@ -393,7 +421,7 @@ function frameLabel(step: Step): string {
   const f = step.frame;
   const [code = 0, cmd = 0, sub = 0] = f.data;
   if (f.cmd === CMD.error)
-    return `error ${errorNames.get(code)} (${hex(code)}) · refused cmd ${hex(cmd)} sub ${hex(sub)}`;
+    return `error ${errorNames.get(code)} (${hex(code)}) · tag ${f.seq ?? 0} · refused cmd ${hex(cmd)} sub ${hex(sub)}`;
   const name = `${groupNames.get(f.cmd) ?? hex(f.cmd)}.${subName(f.cmd, subId(f.sub)) ?? hex(subId(f.sub))}`;
   const notification = f.cmd === CMD.notify && UNSOLICITED_NOTIFY_SUBS.includes(subId(f.sub));
   const role =
@@ -408,12 +436,13 @@ function frameLabel(step: Step): string {
           : 'reply';
   const more = hasMore(f.sub) ? ', more' : '';
   const plural = f.data.length === 1 ? '' : 's';
-  return `${name} ${role}${more} · sub ${hex(f.sub)} · offset ${f.offset} · ${f.data.length} data byte${plural}`;
+  const tag = f.seq ? `tag ${f.seq}` : 'untagged';
+  return `${name} ${role}${more} · sub ${hex(f.sub)} · ${tag} · offset ${f.offset} · ${f.data.length} data byte${plural}`;
 }
 
 /** Hex lines of a report, 16 bytes each; the zero padding after the data bytes is left out. */
 function hexDump(report: Uint8Array): string[] {
-  const declared = report[2]! | (report[3]! << 8);
+  const declared = report[2]!;
   const end = Math.min(report.length, frame.HEADER_SIZE + Math.min(declared, frame.MAX_DATA));
   const lines: string[] = [];
   for (let at = 0; at < end; at += 16) {
@@ -807,6 +836,18 @@ const EXAMPLE_TEXT: [id: string, title: string, note: string][] = [
   ['settingsWrite', 'Write the settings', 'Sleep after 15 minutes.'],
   ['factoryReset', 'Factory reset', "Every object returns to its default. Data other than 'RST' is refused."],
   ['bootloader', 'Enter the bootloader', 'Acknowledged, then the device restarts in bootloader mode.'],
+  [
+    'transaction',
+    'Change several objects at once',
+    'A DKS item in slot 2 and its binding on keys 1-3 of layer 2: begin, a two-frame write, a masked command and ' +
+      'the commit with the count 2, all under one tag. Nothing is visible until the commit applies both.',
+  ],
+  [
+    'transactionAbort',
+    'Abort a transaction',
+    'The host gave up after staging a performance change: the abort (its own tag) drops it. Any request with ' +
+      'another tag than the transaction would have dropped it too.',
+  ],
   ['#', 'Key map (0x02)', ''],
   ['keymap', 'Read layer 0', 'Layer n starts at offset n × keyCount × 2; 136 bytes arrive in three frames.'],
   ['keymapWrite', 'Write layer 1', 'F1-F12 on the number row: three frames, committed and acknowledged once.'],
@@ -884,6 +925,11 @@ const EXAMPLE_TEXT: [id: string, title: string, note: string][] = [
   ['notSupported', 'Not supported', 'The descriptor is read-only.'],
   ['sequence', 'Out of sequence', 'The second frame of a stream skips 56 bytes; the whole stream is dropped.'],
   [
+    'commitCount',
+    'Commit with another count',
+    'The host counted two changes, the device staged one (a lost frame, a host bug): nothing is applied.',
+  ],
+  [
     'verifyFailed',
     'Verification failed',
     'The image does not match the CRC-32 of begin; the old firmware keeps running.',
@@ -894,7 +940,20 @@ const EXAMPLE_TEXT: [id: string, title: string, note: string][] = [
 function exampleSteps(): Map<string, Step[]> {
   const obj = sampleObjects();
   const steps = new Map<string, Step[]>();
-  const add = (id: string, s: Step[]): void => void steps.set(id, s);
+  // Each example is one exchange with a tag of its own, unless its steps carry theirs; notifications are untagged.
+  let lastTag = 0;
+  const nextTag = (): number => (lastTag = (lastTag % 255) + 1);
+  const untagged = (step: Step): boolean => step.frame.seq === undefined && !isNotificationFrame(step.frame);
+  const withTag =
+    (seq: number) =>
+    (step: Step): Step => ({ ...step, frame: tagged(step.frame, seq) });
+  const add = (id: string, s: Step[]): void => {
+    const seq = s.some(untagged) ? nextTag() : 0;
+    steps.set(
+      id,
+      s.map((step) => (untagged(step) ? withTag(seq)(step) : step)),
+    );
+  };
   const read = (id: string, name: ObjectName, offset = 0, length = READ_TO_END): void => {
     const { cmd, sub } = OBJECTS[name];
     const part = obj[name].subarray(offset, length === READ_TO_END ? undefined : offset + length);
@@ -937,6 +996,30 @@ function exampleSteps(): Map<string, Step[]> {
   write('settingsWrite', 'settings', 0, L.SettingsLayout.encode({ ...settings, sleepTime: 15 }));
   command('factoryReset', CMD.system, system.factoryReset, ascii('RST'));
   command('bootloader', CMD.system, system.bootloader, ascii('BOOT'));
+  const dksSlot2 = L.DksRecordLayout.encode({ ...dks, name: 'Jump' });
+  const dksAt = 2 * L.DksRecordLayout.size;
+  const dksKey = u16le(makeKeycode(KEYCODE_KIND.dks, 2));
+  add(
+    'transaction',
+    [
+      host(transactionBegin()),
+      commandAck(CMD.system, system.txBegin),
+      ...writeFrames(CMD.advanced, SUB.advanced.dks, dksAt, dksSlot2).map(host),
+      device({ cmd: CMD.advanced, sub: SUB.advanced.dks | SUB_WRITE, offset: dksAt, data: bytes(0, u16le(72)) }),
+      host(commandFrame(CMD.keymap, keymap.setKeys, bytes(2, dksKey, keyMask([1, 2, 3])))),
+      commandAck(CMD.keymap, keymap.setKeys),
+      host(transactionCommit(2)),
+      commandAck(CMD.system, system.txCommit, [0, ...u16le(2)]),
+    ].map(withTag(nextTag())),
+  );
+  const perfTx = [
+    host(transactionBegin()),
+    commandAck(CMD.system, system.txBegin),
+    host(commandFrame(CMD.performance, SUB.performance.setKeys, bytes(PERF_FIELD.trigger, u16le(60), mask))),
+    commandAck(CMD.performance, SUB.performance.setKeys),
+  ].map(withTag(nextTag()));
+  const abort = [host(transactionAbort()), commandAck(CMD.system, system.txAbort)].map(withTag(nextTag()));
+  add('transactionAbort', [...perfTx, ...abort]);
 
   read('keymap', 'keymap', 0, KEYS * 2);
   write('keymapWrite', 'keymap', KEYS * 2, encodeU16List(LAYER1));
@@ -1021,20 +1104,22 @@ function exampleSteps(): Map<string, Step[]> {
     device({ cmd: F, sub: firmware.status, offset: 0, data: progress }),
   ]);
   const resumeAck = commandAck(F, firmware.begin, [0, ...u32le(2 * L.FIRMWARE_CHUNK)]);
-  add('fwResume', [host(commandFrame(F, firmware.begin, begin)), resumeAck, ...chunks(2), chunkAck(3)]);
+  const resume = [host(commandFrame(F, firmware.begin, begin)), resumeAck].map(withTag(nextTag()));
+  add('fwResume', [...resume, ...[...chunks(2), chunkAck(3)].map(withTag(nextTag()))]);
 
+  // A malformed report still carries its tag in the header, and the error reply echoes it.
+  const malformed = (request: Frame, damage: (report: Uint8Array) => void, label: string): Step => {
+    const frame = tagged(request, lastTag + 1);
+    const report = encodeFrame(frame);
+    damage(report);
+    return { dir: 'host', frame, report, label: `${label} · tag ${lastTag + 1}` };
+  };
   const settingsWrite = writeFrames(CMD.system, system.settings, 0, obj.settings)[0]!;
-  const badCrc = encodeFrame(settingsWrite);
-  badCrc[6]! ^= 0xff;
   const crcLabel = `settings write · CRC corrupted (correct: ${hex(crc16(settingsWrite.data), 4)})`;
-  refused('badCrc', DEVICE_ERROR.badCrc, [{ dir: 'host', frame: settingsWrite, report: badCrc, label: crcLabel }]);
+  refused('badCrc', DEVICE_ERROR.badCrc, [malformed(settingsWrite, (r) => void (r[6]! ^= 0xff), crcLabel)]);
   const statusRead = readRequest(CMD.system, system.status);
-  const badLength = encodeFrame(statusRead);
-  badLength[2] = 60;
   const lengthLabel = 'status read · declared length 60';
-  refused('badLength', DEVICE_ERROR.badLength, [
-    { dir: 'host', frame: statusRead, report: badLength, label: lengthLabel },
-  ]);
+  refused('badLength', DEVICE_ERROR.badLength, [malformed(statusRead, (r) => void (r[2] = 60), lengthLabel)]);
   refused('unknownCommand', DEVICE_ERROR.unknownCommand, [host(readRequest(0x05, 0x01))]);
   refused('outOfRange', DEVICE_ERROR.outOfRange, [host(readRequest(CMD.keymap, keymap.keymap, 600, 2))]);
   const sleepZero = L.SettingsLayout.encode({ ...settings, sleepTime: 0 });
@@ -1044,7 +1129,19 @@ function exampleSteps(): Map<string, Step[]> {
   const layer1 = writeFrames(CMD.keymap, keymap.keymap, KEYS * 2, encodeU16List(LAYER1));
   refused('sequence', DEVICE_ERROR.sequence, [host(layer1[0]!), host(layer1[2]!)]);
   refused('verifyFailed', DEVICE_ERROR.verifyFailed, [host(commandFrame(F, firmware.finish, new Uint8Array(0)))]);
+  add('commitCount', [
+    host(transactionBegin()),
+    commandAck(CMD.system, system.txBegin),
+    host(commandFrame(CMD.keyColour, keyColour.setKeys, bytes(0xff, 0, 0, mask))),
+    commandAck(CMD.keyColour, keyColour.setKeys),
+    host(transactionCommit(2)),
+    device(errorFrame(DEVICE_ERROR.sequence, CMD.system, system.txCommit | SUB_WRITE)),
+  ]);
   return steps;
+}
+
+function isNotificationFrame(f: Frame): boolean {
+  return f.cmd === CMD.notify && UNSOLICITED_NOTIFY_SUBS.includes(subId(f.sub));
 }
 
 /** Every example in the order of the document. */

@@ -8,7 +8,8 @@ import { encodeArgs } from './codec.ts';
 import type { CallAnswer, CallArgs, CallName, EventPayloads } from './contract.ts';
 import { CALL_ROUTES } from './routes.ts';
 
-type Method<K extends CallName> = keyof CallArgs<K> extends never
+/** A call whose arguments are all optional may be called without any. */
+type Method<K extends CallName> = Record<string, never> extends CallArgs<K>
   ? (args?: CallArgs<K>) => Promise<CallAnswer<K>>
   : (args: CallArgs<K>) => Promise<CallAnswer<K>>;
 

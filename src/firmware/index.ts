@@ -7,6 +7,7 @@ export {
 } from './keyboard.ts';
 export { FLASH_WRITE_MS, type ReportListener, type Scheduler } from './device.ts';
 export { FlashImageError, UnknownModelError, type FlashImageProblem } from './errors.ts';
+/** The image format belongs to the protocol; re-exported for the firmware's own users (tests, tools). */
 export {
   buildFirmwareImage,
   readFirmwareHeader,
@@ -14,7 +15,7 @@ export {
   FIRMWARE_MAGIC,
   FIRMWARE_SLOT_SIZE,
   type FirmwareHeader,
-} from './update.ts';
+} from '../protocol/firmware-image.ts';
 export { THEME_NAMES } from './defaults.ts';
 export { ADC_MAX, FULL_TRAVEL } from './traits.ts';
 export type { FlashState, Profile } from './schema.ts';

@@ -6,7 +6,7 @@ import { ACCESS_MODE, findModel, type ModelInfo } from '../core/models.ts';
 import { formatVersion, parseVersion } from '../core/version.ts';
 import { keysOfMask } from '../protocol/commands.ts';
 import { DEVICE_ERROR, ProtocolError } from '../protocol/errors.ts';
-import { decodeFrame, encodeFrame, type Frame } from '../protocol/frame.ts';
+import { decodeFrame, encodeFrame, SEQ_BYTE, seqOf, tagged, type Frame } from '../protocol/frame.ts';
 import { errorFrame } from '../protocol/messages.ts';
 import type { Descriptor, FirmwareProgress } from '../protocol/objects.ts';
 import type { ReportEndpoint } from '../transport/types.ts';
@@ -14,7 +14,7 @@ import { defaultSerial, factoryConfig, factoryReleaseDate } from './defaults.ts'
 import { DeviceCore, type ReportListener, type Scheduler } from './device.ts';
 import { UnknownModelError } from './errors.ts';
 import { decodeFlashImage, encodeFlashImage } from './flash.ts';
-import { RequestHandler, type StageInfo } from './requests.ts';
+import { RequestHandler, type StageInfo, type TransactionInfo } from './requests.ts';
 import type { FlashState } from './schema.ts';
 import { FULL_TRAVEL, traitsFor } from './traits.ts';
 import { checkName } from './validate.ts';
@@ -48,6 +48,8 @@ export interface KeyboardSnapshot {
   keys: { travel: number; adc: number; down: boolean }[];
   firmware: FirmwareProgress;
   staged: StageInfo | undefined;
+  /** The open transaction: its tag and the writes and commands staged so far. */
+  transaction: TransactionInfo | undefined;
   /** Requests that hit an internal fault (answered with an error reply instead of crashing). */
   faults: number;
 }
@@ -116,7 +118,10 @@ export class VirtualKeyboard implements ReportEndpoint {
     return this.core.descriptor();
   }
 
-  /** Handles one host report and answers the reports to send back. Never throws, whatever it is given. */
+  /**
+   * Handles one host report and answers the reports to send back, each carrying the request's sequence tag. Never
+   * throws, whatever it is given.
+   */
   receive(input: Uint8Array): Uint8Array[] {
     let frame: Frame | undefined;
     try {
@@ -130,15 +135,27 @@ export class VirtualKeyboard implements ReportEndpoint {
       } catch (error) {
         const code =
           error instanceof ProtocolError && error.kind === 'frame-crc' ? DEVICE_ERROR.badCrc : DEVICE_ERROR.badLength;
-        return [encodeFrame(errorFrame(code, report[0] ?? 0, report[1] ?? 0))];
+        // The checksum covers the data only: the tag in the header is echoed as received.
+        const seq = report.length > SEQ_BYTE ? report[SEQ_BYTE]! : 0;
+        return [encodeFrame(tagged(errorFrame(code, report[0] ?? 0, report[1] ?? 0), seq))];
       }
-      return this.requests.handle(frame).map(encodeFrame);
+      const seq = seqOf(frame);
+      return this.requests.handle(frame).map((reply) => encodeFrame(tagged(reply, seq)));
     } catch (error) {
       // A payload the layouts cannot decode is a bad value; anything else is a firmware fault, counted for tests.
       if (!(error instanceof ProtocolError)) this.faults++;
       this.requests.dropStage();
-      return [encodeFrame(errorFrame(DEVICE_ERROR.invalidValue, frame?.cmd ?? 0, frame?.sub ?? 0))];
+      const reply = errorFrame(DEVICE_ERROR.invalidValue, frame?.cmd ?? 0, frame?.sub ?? 0);
+      return [encodeFrame(tagged(reply, frame ? seqOf(frame) : 0))];
     }
+  }
+
+  /**
+   * The link went down with the device still powered (cable of a wireless board, host reset, re-enumeration): a
+   * staged stream and an open transaction are dropped; committed settings and everything else stay.
+   */
+  linkReset(): void {
+    this.requests.dropStage();
   }
 
   onReport(listener: ReportListener): () => void {
@@ -176,7 +193,10 @@ export class VirtualKeyboard implements ReportEndpoint {
     this.core.notifyStatus();
   }
 
-  /** Unplug and plug back: volatile state (bootloader, report mode, key positions, a write in progress) is lost. */
+  /**
+   * Unplug and plug back: volatile state (bootloader, report mode, key positions, a write stream or transaction in
+   * progress) is lost; the device restarts from its committed state.
+   */
   powerCycle(): void {
     this.requests.dropStage();
     this.core.resetVolatile();
@@ -216,6 +236,7 @@ export class VirtualKeyboard implements ReportEndpoint {
       keys: core.keys.map((k) => ({ travel: k.travel, adc: k.adc, down: k.phase === 'down' })),
       firmware: this.requests.receiver.progress(),
       staged: this.requests.staged,
+      transaction: this.requests.transaction,
       faults: this.faults,
     });
   }

@@ -1,10 +1,19 @@
 /**
  * How the firmware answers each host report: object reads streamed by offset, object writes staged and committed at
- * the last frame, single-frame commands, the firmware update, and error replies for everything else.
+ * the last frame, single-frame commands, transactions, the firmware update, and error replies for everything else.
  *
- * Write streams: a write to another object (or restarting at the staged stream's start offset) replaces the staged
- * stream; a frame at any other offset than the expected next one is refused with `sequence` and drops the stage.
- * Reads and commands in between leave a staged stream alone.
+ * Write streams: a write to another object, a frame with another sequence tag than the staged stream's, or a restart
+ * at the staged stream's start offset replaces the staged stream; a frame at any other offset than the expected next
+ * one is refused with `sequence` and drops the stage. Reads and commands in between leave a staged stream alone.
+ *
+ * Sequence tags: every reply frame carries the request's tag (the keyboard adds it). Once a tagged write or command
+ * is refused, the other frames of that exchange (same tag) are refused with `sequence` too, so the tail of a refused
+ * stream never lands on its own.
+ *
+ * Transactions: begin (tag S) opens a working copy of the theme slots, profiles and settings. Writes and masked
+ * commands tagged S are vetted and staged on it (reads still answer the committed state); commit [count u16] vets
+ * the whole staged state and applies it at once. A request with another tag, a new begin, an abort, a refusal, the
+ * handshake, a link reset or a power cycle drops the transaction: nothing staged is ever visible.
  */
 import {
   CMD,
@@ -18,19 +27,24 @@ import {
   UNSOLICITED_NOTIFY_SUBS,
 } from '../protocol/commands.ts';
 import { DEVICE_ERROR, type DeviceErrorCode } from '../protocol/errors.ts';
-import { chunkFrames, hasMore, isWrite, subId, SUB_WRITE, type Frame } from '../protocol/frame.ts';
+import { chunkFrames, hasMore, isWrite, seqOf, SEQ_NONE, subId, SUB_WRITE, type Frame } from '../protocol/frame.ts';
 import { errorFrame } from '../protocol/messages.ts';
 import { FirmwareBeginLayout, FirmwareProgressLayout } from '../protocol/objects.ts';
 import { findObject, OBJECTS, type ObjectName } from '../protocol/registry.ts';
 import { defaultKeymapFor } from './defaults.ts';
 import type { DeviceCore } from './device.ts';
 import { resetKeymapLayer, setColourKeys, setKeymapKeys, setPerfKeys } from './masked.ts';
+import type { FlashState, Profile } from './schema.ts';
+import type { Traits } from './traits.ts';
 import { FirmwareReceiver } from './update.ts';
-import { WIRE_OBJECTS } from './wire-objects.ts';
+import { checkProfile, checkSettings, type Check } from './validate.ts';
+import { WIRE_OBJECTS, type ObjectHost } from './wire-objects.ts';
 
 interface Stage {
   cmd: number;
   sub: number;
+  /** Sequence tag of the stream's frames (0: untagged). */
+  seq: number;
   start: number;
   next: number;
   parts: Uint8Array[];
@@ -39,11 +53,36 @@ interface Stage {
 export interface StageInfo {
   cmd: number;
   sub: number;
+  seq: number;
   start: number;
   length: number;
 }
 
-type Command = (data: Uint8Array) => DeviceErrorCode | undefined;
+/** What a staged write or masked command changes: the live device, or a transaction's working copy. */
+type Target = ObjectHost & { profile(): Profile; readonly traits: Traits };
+
+interface Transaction {
+  seq: number;
+  work: FlashState;
+  host: Target;
+  /** Slots whose profile the transaction copied (on first change): only those are vetted and applied. */
+  copied: Set<number>;
+  /** Copies every profile (a theme write may rename any slot). */
+  copyAll(): void;
+  /** Writes and commands staged so far. */
+  ops: number;
+}
+
+export interface TransactionInfo {
+  seq: number;
+  ops: number;
+}
+
+interface Command {
+  run: (data: Uint8Array, target: Target) => DeviceErrorCode | undefined;
+  /** A masked edit of the current profile: a flash write follows it, and a transaction may stage it. */
+  edit: boolean;
+}
 
 const ascii = (data: Uint8Array): string => String.fromCharCode(...data);
 
@@ -57,37 +96,79 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
+const isAbort = (cmd: number, id: number): boolean => cmd === CMD.system && id === SUB.system.txAbort;
+
 export class RequestHandler {
   private stage: Stage | undefined;
+  private tx: Transaction | undefined;
+  /** Tag of the last refused write or command: the rest of that exchange is refused too. */
+  private refusedSeq = SEQ_NONE;
   readonly receiver = new FirmwareReceiver();
 
   constructor(private readonly device: DeviceCore) {}
 
   get staged(): StageInfo | undefined {
     const s = this.stage;
-    return s && { cmd: s.cmd, sub: s.sub, start: s.start, length: s.next - s.start };
+    return s && { cmd: s.cmd, sub: s.sub, seq: s.seq, start: s.start, length: s.next - s.start };
   }
 
+  get transaction(): TransactionInfo | undefined {
+    return this.tx && { seq: this.tx.seq, ops: this.tx.ops };
+  }
+
+  /** Forgets everything that belongs to the link: a staged stream, an open transaction, a refused exchange. */
   dropStage(): void {
     this.stage = undefined;
+    this.tx = undefined;
+    this.refusedSeq = SEQ_NONE;
   }
 
   handle(frame: Frame): Frame[] {
+    const seq = seqOf(frame);
+    // A request with another tag means the host has moved on: an open transaction is abandoned.
+    if (this.tx && seq !== this.tx.seq) this.tx = undefined;
+    if (seq !== this.refusedSeq) this.refusedSeq = SEQ_NONE;
+    const replies = this.dispatch(frame, seq);
+    const { cmd, sub } = frame;
+    const refused = replies.length === 1 && replies[0]!.cmd === CMD.error;
+    if (refused && isWrite(sub) && seq !== SEQ_NONE && !isAbort(cmd, subId(sub))) {
+      this.tx = undefined;
+      // Firmware chunks keep their own order rules (a transfer resumes after a refusal).
+      if (cmd !== CMD.firmware) this.refusedSeq = seq;
+    }
+    return replies;
+  }
+
+  private dispatch(frame: Frame, seq: number): Frame[] {
     const { cmd, sub } = frame;
     const id = subId(sub);
     const fail = (code: DeviceErrorCode): Frame[] => [errorFrame(code, cmd, sub)];
     if (this.device.bootloader && cmd !== CMD.firmware && !(cmd === CMD.system && id === SUB.system.handshake))
       return fail(DEVICE_ERROR.busy);
-    if (cmd === CMD.firmware) return this.firmware(frame);
-    if (cmd === CMD.system && id === SUB.system.multiRead) {
-      return isWrite(sub) ? fail(DEVICE_ERROR.notSupported) : this.multiRead(frame);
+    if (seq !== SEQ_NONE && seq === this.refusedSeq && isWrite(sub) && cmd !== CMD.firmware && !isAbort(cmd, id))
+      return fail(DEVICE_ERROR.sequence);
+    if (cmd === CMD.firmware) return this.tx ? fail(DEVICE_ERROR.busy) : this.firmware(frame);
+    if (cmd === CMD.system) {
+      if (id === SUB.system.multiRead) return isWrite(sub) ? fail(DEVICE_ERROR.notSupported) : this.multiRead(frame);
+      if (id === SUB.system.txBegin || id === SUB.system.txCommit || id === SUB.system.txAbort)
+        return isWrite(sub) ? this.transactionCommand(frame, id, seq) : fail(DEVICE_ERROR.notSupported);
+      // A host starts every connection with the handshake: whatever an earlier connection left staged is dropped.
+      if (id === SUB.system.handshake && !isWrite(sub)) {
+        this.stage = undefined;
+        this.tx = undefined;
+      }
     }
 
     const command = this.command(cmd, id);
     if (command !== undefined) {
       if (command === null || !isWrite(sub)) return fail(DEVICE_ERROR.notSupported);
-      const refusal = command(frame.data);
-      return refusal === undefined ? [this.ack(frame, 0, new Uint8Array([0]))] : fail(refusal);
+      const tx = this.tx;
+      if (tx && !command.edit) return fail(DEVICE_ERROR.busy);
+      const refusal = command.run(frame.data, tx ? tx.host : this.device);
+      if (refusal !== undefined) return fail(refusal);
+      if (tx) tx.ops++;
+      else if (command.edit) this.device.flashWrite();
+      return [this.ack(frame, 0, new Uint8Array([0]))];
     }
     if (cmd === CMD.notify && UNSOLICITED_NOTIFY_SUBS.includes(id)) return fail(DEVICE_ERROR.notSupported);
     const name = findObject(cmd, id);
@@ -96,7 +177,77 @@ export class RequestHandler {
       if (isWrite(sub)) this.stage = undefined;
       return fail(DEVICE_ERROR.notSupported);
     }
-    return isWrite(sub) ? this.write(name, frame) : this.read(name, frame);
+    return isWrite(sub) ? this.write(name, frame, seq) : this.read(name, frame);
+  }
+
+  /** txBegin, txCommit [count u16] and txAbort (docs/protocol.md §5.5). */
+  private transactionCommand(frame: Frame, id: number, seq: number): Frame[] {
+    const fail = (code: DeviceErrorCode): Frame[] => [errorFrame(code, frame.cmd, frame.sub)];
+    if (id === SUB.system.txAbort) {
+      this.tx = undefined;
+      this.stage = undefined;
+      return [this.ack(frame, 0, new Uint8Array([0]))];
+    }
+    if (id === SUB.system.txBegin) {
+      this.stage = undefined;
+      this.tx = undefined;
+      // Without a tag the device could not tell the transaction's frames from anyone else's.
+      if (seq === SEQ_NONE) return fail(DEVICE_ERROR.invalidValue);
+      this.tx = this.openTransaction(seq);
+      return [this.ack(frame, 0, new Uint8Array([0]))];
+    }
+    const tx = this.tx;
+    if (!tx) return fail(DEVICE_ERROR.sequence);
+    if (frame.data.length < 2) return fail(DEVICE_ERROR.badLength);
+    const count = frame.data[0]! | (frame.data[1]! << 8);
+    // A stream still open, or a count that differs from what was staged: the host and device disagree.
+    if (this.stage || count !== tx.ops) return fail(DEVICE_ERROR.sequence);
+    if (vetState(tx.work, tx.copied, this.device.traits) !== undefined) return fail(DEVICE_ERROR.invalidValue);
+    const live = this.device.state;
+    live.currentTheme = tx.work.currentTheme;
+    live.profiles = tx.work.profiles;
+    live.settings = tx.work.settings;
+    this.tx = undefined;
+    if (tx.ops > 0) this.device.flashWrite();
+    return [this.ack(frame, 0, new Uint8Array([0, count & 0xff, count >> 8]))];
+  }
+
+  /**
+   * A working copy of everything a transaction may change; the device facts and calibration stay live. A profile is
+   * copied when the transaction first addresses it, so a transaction costs the slots it touches, not all of them.
+   */
+  private openTransaction(seq: number): Transaction {
+    const d = this.device;
+    const live = d.state;
+    const work: FlashState = {
+      device: live.device,
+      calibration: live.calibration,
+      currentTheme: live.currentTheme,
+      profiles: [...live.profiles],
+      settings: structuredClone(live.settings),
+    };
+    const copied = new Set<number>();
+    const copy = (slot: number): Profile => {
+      if (!copied.has(slot)) {
+        work.profiles[slot] = structuredClone(work.profiles[slot]!);
+        copied.add(slot);
+      }
+      return work.profiles[slot]!;
+    };
+    const host: Target = {
+      state: work,
+      get traits() {
+        return d.traits;
+      },
+      profile: () => copy(work.currentTheme),
+      descriptor: () => d.descriptor(),
+      status: () => d.status(),
+      liveAdc: () => d.liveAdc(),
+      writeCalibration: () => {
+        throw new Error('calibration is never staged');
+      },
+    };
+    return { seq, work, host, copied, copyAll: () => work.profiles.forEach((_, slot) => copy(slot)), ops: 0 };
   }
 
   private ack(frame: Frame, offset: number, data: Uint8Array): Frame {
@@ -136,7 +287,7 @@ export class RequestHandler {
     return chunkFrames(frame.cmd, subId(frame.sub), offset, bytes.subarray(offset, end));
   }
 
-  private write(name: ObjectName, frame: Frame): Frame[] {
+  private write(name: ObjectName, frame: Frame, seq: number): Frame[] {
     const { cmd, sub, offset, data } = frame;
     const id = subId(sub);
     const codec = WIRE_OBJECTS[name];
@@ -145,14 +296,21 @@ export class RequestHandler {
       return [errorFrame(code, cmd, sub)];
     };
     if (!OBJECTS[name].writable || !codec.commit) return fail(DEVICE_ERROR.notSupported);
+    const tx = this.tx;
+    // Calibration drives a live state machine: it is never staged.
+    if (tx && name === 'calibration') return fail(DEVICE_ERROR.busy);
+    // The theme record names every slot.
+    if (tx && name === 'themes') tx.copyAll();
 
-    const staged = this.stage && this.stage.cmd === cmd && this.stage.sub === id ? this.stage : undefined;
+    const s = this.stage;
+    const staged = s && s.cmd === cmd && s.sub === id && s.seq === seq ? s : undefined;
     let stage: Stage;
     if (staged && offset === staged.next) stage = staged;
     else if (staged && offset !== staged.start) return fail(DEVICE_ERROR.sequence);
-    else stage = { cmd, sub: id, start: offset, next: offset, parts: [] };
+    else stage = { cmd, sub: id, seq, start: offset, next: offset, parts: [] };
 
-    const current = codec.encode(this.device);
+    const host = tx ? tx.host : this.device;
+    const current = codec.encode(host);
     if (offset + data.length > current.length) return fail(DEVICE_ERROR.outOfRange);
     stage.parts.push(data);
     stage.next += data.length;
@@ -162,57 +320,57 @@ export class RequestHandler {
     this.stage = undefined;
     const written = concat(stage.parts);
     current.set(written, stage.start);
-    if (codec.commit(this.device, current) !== undefined) return fail(DEVICE_ERROR.invalidValue);
-    this.device.flashWrite();
+    if (codec.commit(host, current) !== undefined) return fail(DEVICE_ERROR.invalidValue);
+    if (tx) tx.ops++;
+    else this.device.flashWrite();
     return [this.ack(frame, stage.start, new Uint8Array([0, written.length & 0xff, written.length >> 8]))];
   }
 
-  /** The single-frame command at (cmd, sub): a handler, null when this device lacks it, undefined when none. */
+  /**
+   * The single-frame command at (cmd, sub): a handler, null when this device lacks it, undefined when none. Masked
+   * edits may be staged in a transaction; factory reset, bootloader and report mode are refused there (busy).
+   */
   private command(cmd: number, id: number): Command | null | undefined {
     const d = this.device;
     const has = (name: ObjectName): boolean => d.traits.objects.has(name);
-    const persist =
-      (apply: Command): Command =>
-      (data) => {
-        const refusal = apply(data);
-        if (refusal === undefined) d.flashWrite();
-        return refusal;
-      };
+    const edit = (run: Command['run']): Command => ({ run, edit: true });
+    const other = (run: (data: Uint8Array) => DeviceErrorCode | undefined): Command => ({ run, edit: false });
     switch (cmd) {
       case CMD.system:
         if (id === SUB.system.factoryReset)
-          return persist((data) => {
+          return other((data) => {
             if (ascii(data) !== 'RST') return DEVICE_ERROR.invalidValue;
             d.factoryReset();
+            d.flashWrite();
             return undefined;
           });
         if (id === SUB.system.bootloader)
-          return (data) => {
+          return other((data) => {
             if (ascii(data) !== 'BOOT') return DEVICE_ERROR.invalidValue;
             this.stage = undefined;
             d.resetVolatile();
             d.bootloader = true;
             return undefined;
-          };
+          });
         return undefined;
       case CMD.keymap:
         if (id === SUB.keymap.setKeys)
-          return has('keymap') ? persist((data) => setKeymapKeys(d.profile(), data, d.traits)) : null;
+          return has('keymap') ? edit((data, t) => setKeymapKeys(t.profile(), data, t.traits)) : null;
         if (id === SUB.keymap.resetLayer)
           return has('keymap')
-            ? persist((data) => resetKeymapLayer(d.profile(), data, defaultKeymapFor(d.model)))
+            ? edit((data, t) => resetKeymapLayer(t.profile(), data, defaultKeymapFor(d.model)))
             : null;
         return undefined;
       case CMD.keyColour:
         if (id === SUB.keyColour.setKeys)
-          return has('colours') ? persist((data) => setColourKeys(d.profile(), data, d.traits)) : null;
+          return has('colours') ? edit((data, t) => setColourKeys(t.profile(), data, t.traits)) : null;
         return undefined;
       case CMD.performance:
         if (id === SUB.performance.setKeys)
-          return has('perf') ? persist((data) => setPerfKeys(d.profile(), data, d.traits)) : null;
+          return has('perf') ? edit((data, t) => setPerfKeys(t.profile(), data, t.traits)) : null;
         return undefined;
       case CMD.notify:
-        if (id === SUB.notify.reportMode) return has('perf') ? (data) => this.setReportMode(data) : null;
+        if (id === SUB.notify.reportMode) return has('perf') ? other((data) => this.setReportMode(data)) : null;
         return undefined;
       default:
         return undefined;
@@ -270,4 +428,18 @@ export class RequestHandler {
     this.device.flashWrite();
     return [this.ack(frame, 0, new Uint8Array([0]))];
   }
+}
+
+/**
+ * Every rule the whole staged state must meet before a transaction commits (the rules a restored image meets), on
+ * the profiles it changed (the others are the committed ones) and the settings.
+ */
+function vetState(state: FlashState, changed: ReadonlySet<number>, traits: Traits): Check {
+  if (!Number.isInteger(state.currentTheme) || state.currentTheme < 0 || state.currentTheme >= state.profiles.length)
+    return `theme slot ${state.currentTheme} does not exist`;
+  for (const slot of changed) {
+    const reason = checkProfile(state.profiles[slot]!, traits);
+    if (reason !== undefined) return reason;
+  }
+  return checkSettings(state.settings);
 }

@@ -1,14 +1,6 @@
 /**
- * Firmware images and the update receiver.
- *
- * Image format (all integers little endian), 16-byte header then the payload:
- *   offset 0  'KTFW'   magic
- *   offset 4  u8       image format, 1
- *   offset 5  u8       model id (models.ts) the image is built for
- *   offset 6  u8[3]    firmware version major, minor, patch
- *   offset 9  u8[3]    reserved, 0
- *   offset 12 u32      payload length (image size - 16)
- *   offset 16 payload
+ * The update receiver of the reference firmware (docs/protocol.md §9). The image format is the protocol's
+ * (src/protocol/firmware-image.ts).
  *
  * The receiver writes chunks into a second slot; the running firmware is replaced only when the whole image has
  * arrived, its CRC32 matches the announced one and its header names this model (the header's version, not the one
@@ -18,76 +10,15 @@
  */
 import { crc32 } from '../protocol/crc.ts';
 import { DEVICE_ERROR, type DeviceErrorCode } from '../protocol/errors.ts';
+import {
+  FIRMWARE_HEADER_SIZE,
+  FIRMWARE_SLOT_SIZE,
+  FIRMWARE_TARGET_MAIN,
+  readFirmwareHeader,
+} from '../protocol/firmware-image.ts';
 import { FIRMWARE_CHUNK, type FirmwareBegin, type FirmwareProgress } from '../protocol/objects.ts';
-import { parseVersion } from '../core/version.ts';
-
-export const FIRMWARE_MAGIC = 'KTFW';
-export const FIRMWARE_FORMAT = 1;
-export const FIRMWARE_HEADER_SIZE = 16;
-/** Largest image the second slot holds. */
-export const FIRMWARE_SLOT_SIZE = 1 << 20;
-/** The only update target of a device: its own main controller. */
-export const FIRMWARE_TARGET_MAIN = 0;
 
 const PROGRESS = { idle: 0, receiving: 1, applied: 2, failed: 3 } as const;
-
-export interface FirmwareHeader {
-  modelId: number;
-  version: [number, number, number];
-  payloadLength: number;
-}
-
-function versionParts(version: string | readonly number[]): [number, number, number] {
-  const parts =
-    typeof version === 'string'
-      ? (() => {
-          const v = parseVersion(version);
-          return [v.major, v.minor, v.patch];
-        })()
-      : [...version];
-  if (parts.length !== 3 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 0xff))
-    throw new RangeError(`firmware version ${String(version)} needs three parts of 0-255`);
-  return [parts[0]!, parts[1]!, parts[2]!];
-}
-
-/**
- * A valid image for `modelId` at `version` ("1.4.0", "V1.4.0" or [1, 4, 0]) with a deterministic payload, so the
- * same arguments always give the same bytes (and the same CRC32).
- */
-export function buildFirmwareImage(
-  modelId: number,
-  version: string | readonly number[],
-  payloadSize = 4096,
-): Uint8Array {
-  if (!Number.isInteger(modelId) || modelId < 0 || modelId > 0xff) throw new RangeError(`model id ${modelId}`);
-  if (!Number.isInteger(payloadSize) || payloadSize < 0 || payloadSize > FIRMWARE_SLOT_SIZE - FIRMWARE_HEADER_SIZE)
-    throw new RangeError(`payload size ${payloadSize}`);
-  const parts = versionParts(version);
-  const image = new Uint8Array(FIRMWARE_HEADER_SIZE + payloadSize);
-  image.set(new TextEncoder().encode(FIRMWARE_MAGIC), 0);
-  image[4] = FIRMWARE_FORMAT;
-  image[5] = modelId;
-  image.set(parts, 6);
-  new DataView(image.buffer).setUint32(12, payloadSize, true);
-  // xorshift32 seeded by model and version: varied bytes, reproducible images.
-  let x = (modelId * 0x01000193) ^ (parts[0] << 16) ^ (parts[1] << 8) ^ parts[2] ^ 0x9e3779b9;
-  for (let i = 0; i < payloadSize; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    image[FIRMWARE_HEADER_SIZE + i] = x & 0xff;
-  }
-  return image;
-}
-
-export function readFirmwareHeader(image: Uint8Array): FirmwareHeader | undefined {
-  if (image.length < FIRMWARE_HEADER_SIZE) return undefined;
-  const magic = String.fromCharCode(...image.subarray(0, 4));
-  if (magic !== FIRMWARE_MAGIC || image[4] !== FIRMWARE_FORMAT) return undefined;
-  const payloadLength = new DataView(image.buffer, image.byteOffset, image.byteLength).getUint32(12, true);
-  if (FIRMWARE_HEADER_SIZE + payloadLength !== image.length) return undefined;
-  return { modelId: image[5]!, version: [image[6]!, image[7]!, image[8]!], payloadLength };
-}
 
 interface Transfer {
   size: number;

@@ -24,6 +24,13 @@ export const SUB = {
     bootloader: 0x07,
     /** Reads several whole objects for one request: data [count, (cmd, sub) x count]; one stream of entries back. */
     multiRead: 0x08,
+    /**
+     * Transactions: begin opens a working copy that every write and masked command tagged like it is staged on;
+     * commit [count u16] applies them all at once, abort drops them. See docs/protocol.md §5.5.
+     */
+    txBegin: 0x09,
+    txCommit: 0x0a,
+    txAbort: 0x0b,
   },
   keymap: { keymap: 0x01, setKeys: 0x02, resetLayer: 0x03 },
   keyColour: { colours: 0x01, setKeys: 0x02, lighting: 0x03 },

@@ -42,6 +42,21 @@ export function errorFrame(code: number, cmd: number, sub: number): Frame {
   return { cmd: CMD.error, sub: 0, offset: 0, data: new Uint8Array([code, cmd, sub]) };
 }
 
+/** Opens a device-side transaction (docs/protocol.md §5.5); the frames tagged like it are staged until commit. */
+export function transactionBegin(): Frame {
+  return commandFrame(CMD.system, SUB.system.txBegin, new Uint8Array(0));
+}
+
+/** Applies the `count` writes and commands staged since begin, all or none. */
+export function transactionCommit(count: number): Frame {
+  return commandFrame(CMD.system, SUB.system.txCommit, new Uint8Array([count & 0xff, (count >> 8) & 0xff]));
+}
+
+/** Drops whatever a transaction staged; acknowledged even when none is open. */
+export function transactionAbort(): Frame {
+  return commandFrame(CMD.system, SUB.system.txAbort, new Uint8Array(0));
+}
+
 /** True when `reply` answers a request made with (cmd, sub): the same command and sub-command id, or an error. */
 export function answers(reply: Frame, cmd: number, sub: number): boolean {
   if (reply.cmd === CMD.error) return reply.data[1] === cmd && ((reply.data[2] ?? 0) & 0xbf) === (sub & 0xbf);
@@ -60,6 +75,7 @@ export function throwIfError(reply: Frame): void {
 
 /**
  * Reassembles the frames of one streamed read reply. Frames must arrive in offset order; the last one has no more bit.
+ * Given the length the request asked for, a reply that ends shorter or runs longer is refused as malformed.
  */
 export class ReplyAssembler {
   private readonly parts: Uint8Array[] = [];
@@ -67,7 +83,10 @@ export class ReplyAssembler {
   private length = 0;
   done = false;
 
-  constructor(private readonly startOffset: number) {
+  constructor(
+    private readonly startOffset: number,
+    private readonly expectedLength?: number,
+  ) {
     this.nextOffset = startOffset;
   }
 
@@ -76,10 +95,17 @@ export class ReplyAssembler {
     if (this.done) throw new ProtocolError('stream', 'frame after the end of the reply');
     if (frame.offset !== (this.nextOffset & 0xffff))
       throw new ProtocolError('stream', `reply frame at offset ${frame.offset}, expected ${this.nextOffset}`);
+    const expected = this.expectedLength;
+    if (expected !== undefined && this.length + frame.data.length > expected)
+      throw new ProtocolError('payload-size', `reply runs past the ${expected} bytes asked for`);
     this.parts.push(frame.data);
     this.length += frame.data.length;
     this.nextOffset += frame.data.length;
-    if (!hasMore(frame.sub)) this.done = true;
+    if (!hasMore(frame.sub)) {
+      this.done = true;
+      if (expected !== undefined && this.length !== expected)
+        throw new ProtocolError('payload-size', `reply of ${this.length} bytes, ${expected} asked for`);
+    }
   }
 
   bytes(): Uint8Array {
@@ -97,8 +123,15 @@ export class ReplyAssembler {
   }
 }
 
-/** Splits the reassembled answer of a multi-read into one entry per requested object (undefined when refused). */
-export function parseMultiRead(bytes: Uint8Array, count: number): (Uint8Array | undefined)[] {
+/**
+ * Splits the reassembled answer of a multi-read into one entry per requested object (undefined when refused). With
+ * the `sizes` of the objects asked for, an entry of any other length (a refusal aside) is refused as malformed.
+ */
+export function parseMultiRead(
+  bytes: Uint8Array,
+  count: number,
+  sizes?: readonly (number | undefined)[],
+): (Uint8Array | undefined)[] {
   const out: (Uint8Array | undefined)[] = [];
   let at = 0;
   for (let i = 0; i < count; i++) {
@@ -109,6 +142,9 @@ export function parseMultiRead(bytes: Uint8Array, count: number): (Uint8Array | 
       out.push(undefined);
       continue;
     }
+    const size = sizes?.[i];
+    if (size !== undefined && length !== size)
+      throw new ProtocolError('payload-size', `multi-read entry ${i} has ${length} bytes, the object has ${size}`);
     if (at + length > bytes.length) throw new ProtocolError('payload-size', `multi-read entry ${i} is cut short`);
     out.push(bytes.slice(at, at + length));
     at += length;

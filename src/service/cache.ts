@@ -1,65 +1,179 @@
 /**
  * The service's copy of each device object. A read fills it; a write the device acknowledged updates it, so events
  * can be built without another round trip. A theme switch, a factory reset or a firmware flash drops it.
+ *
+ * Trust: each copy remembers the session's trust epoch at which the device confirmed it. The epoch moves whenever an
+ * exchange's outcome is unknown (no answer, a damaged answer, a cut link) and when the link is opened again, so a copy
+ * confirmed before that is never used to skip a write or to rebuild an object: readCached reads it again. A write
+ * that fails, for any reason, drops the copy of the object it wrote.
  */
-import { FEATURE } from '../protocol/commands.ts';
-import type { ObjectName } from '../protocol/registry.ts';
+import { CMD, FEATURE, SUB } from '../protocol/commands.ts';
+import { subId } from '../protocol/frame.ts';
+import { OBJECTS, type ObjectName } from '../protocol/registry.ts';
 import type { DeviceEntry } from './context.ts';
-import { SessionError } from './session.ts';
+import { SessionError, type AtomicOp } from './session.ts';
 
-const KEY = 'object-cache';
-const FRESH = 'object-fresh';
+/** Epoch of a copy that was never confirmed as a whole: it is patched, never trusted. */
+const UNCONFIRMED = -1;
 
-/** Objects read by a prefetch during the current call: the next readFresh of each takes the copy just read. */
-function freshOf(device: DeviceEntry): Set<ObjectName> {
-  let fresh = device.state.get(FRESH) as Set<ObjectName> | undefined;
-  if (!fresh) {
-    fresh = new Set();
-    device.state.set(FRESH, fresh);
-  }
-  return fresh;
+interface Copy {
+  bytes: Uint8Array;
+  /** The session's trust epoch when the device confirmed these bytes. */
+  epoch: number;
 }
 
-function cacheOf(device: DeviceEntry): Map<ObjectName, Uint8Array> {
-  let cache = device.state.get(KEY) as Map<ObjectName, Uint8Array> | undefined;
+interface ObjectCache {
+  copies: Map<ObjectName, Copy>;
+  /** Objects read by a prefetch during the current call: the next readFresh of each takes the copy just read. */
+  fresh: Set<ObjectName>;
+}
+
+const caches = new WeakMap<DeviceEntry, ObjectCache>();
+
+function cacheOf(device: DeviceEntry): ObjectCache {
+  let cache = caches.get(device);
   if (!cache) {
-    cache = new Map();
-    device.state.set(KEY, cache);
+    cache = { copies: new Map(), fresh: new Set() };
+    caches.set(device, cache);
   }
   return cache;
 }
 
+const epochOf = (device: DeviceEntry): number => device.session.trustEpoch;
+
+/** The copy of `name` when it is confirmed at the current epoch. */
+function trusted(device: DeviceEntry, name: ObjectName): Uint8Array | undefined {
+  const copy = cacheOf(device).copies.get(name);
+  return copy && copy.epoch === epochOf(device) ? copy.bytes : undefined;
+}
+
+function confirm(device: DeviceEntry, name: ObjectName, bytes: Uint8Array): void {
+  cacheOf(device).copies.set(name, { bytes, epoch: epochOf(device) });
+}
+
+function drop(device: DeviceEntry, names: Iterable<ObjectName>): void {
+  const { copies, fresh } = cacheOf(device);
+  for (const name of names) {
+    copies.delete(name);
+    fresh.delete(name);
+  }
+}
+
+function dropAll(device: DeviceEntry): void {
+  const { copies, fresh } = cacheOf(device);
+  copies.clear();
+  fresh.clear();
+}
+
+/**
+ * Applies an acknowledged write to the copy: a write of the whole object is the new confirmed copy; a part of it
+ * patches the copy, which stays exactly as trusted as it was.
+ */
+function applyWrite(device: DeviceEntry, name: ObjectName, offset: number, bytes: Uint8Array): void {
+  const size = OBJECTS[name].size(device.descriptor);
+  if (offset === 0 && bytes.length === size) return confirm(device, name, bytes.slice());
+  const copy = cacheOf(device).copies.get(name);
+  if (copy && offset + bytes.length <= copy.bytes.length) copy.bytes.set(bytes, offset);
+  else drop(device, [name]);
+}
+
 /** Reads a whole object from the device and remembers it. */
 export async function readFresh(device: DeviceEntry, name: ObjectName): Promise<Uint8Array> {
-  const cached = cacheOf(device).get(name);
-  if (cached && freshOf(device).delete(name)) return cached;
+  const { fresh } = cacheOf(device);
+  const copy = trusted(device, name);
+  if (copy && fresh.delete(name)) return copy;
   const bytes = await device.session.readObject(name);
-  cacheOf(device).set(name, bytes);
+  confirm(device, name, bytes);
   return bytes;
 }
 
-/** The remembered object, read from the device the first time. */
+/** The remembered object while it is trusted; read from the device the first time and whenever trust moved. */
 export async function readCached(device: DeviceEntry, name: ObjectName): Promise<Uint8Array> {
-  return cacheOf(device).get(name) ?? readFresh(device, name);
+  return trusted(device, name) ?? readFresh(device, name);
 }
 
-/** Writes bytes at `offset` of an object; once acknowledged, the remembered copy is updated to match. */
+/**
+ * Writes bytes at `offset` of an object; once acknowledged, the remembered copy is updated to match. When the write
+ * fails (any error: refused, lost, cut) the copy is dropped, so the next use reads the object again.
+ */
 export async function writeThrough(device: DeviceEntry, name: ObjectName, offset: number, bytes: Uint8Array) {
-  await device.session.writeObject(name, offset, bytes);
-  const cached = cacheOf(device).get(name);
-  if (cached && offset + bytes.length <= cached.length) cached.set(bytes, offset);
+  try {
+    await device.session.writeObject(name, offset, bytes);
+  } catch (e) {
+    drop(device, [name]);
+    throw e;
+  }
+  applyWrite(device, name, offset, bytes);
+}
+
+/** The object a masked command changes; undefined for a command that may change any object. */
+function objectOfCommand(cmd: number, sub: number): ObjectName | undefined {
+  const id = subId(sub);
+  if (cmd === CMD.keymap && (id === SUB.keymap.setKeys || id === SUB.keymap.resetLayer)) return 'keymap';
+  if (cmd === CMD.keyColour && id === SUB.keyColour.setKeys) return 'colours';
+  if (cmd === CMD.performance && id === SUB.performance.setKeys) return 'perf';
+  return undefined;
+}
+
+/**
+ * Applies `ops` on the device all or nothing (DeviceSession.writeAtomic), then updates the copies, only once the
+ * commit is acknowledged:
+ * - an object op patches the copy of its object (a whole-object op replaces it), as writeThrough does;
+ * - a command op (masked write) drops the copy of the object it changes, unless `after` holds that object's new
+ *   bytes, which then become the copy (as trusted as the copy they were derived from, like `remember`); a command
+ *   this module does not know drops every copy;
+ * - a write of the current theme slot (byte 0 of themes) drops every other copy: they belonged to the old slot.
+ * When the transaction fails (any error) the copies of every object it touches are dropped.
+ */
+export async function writeAtomicThrough(
+  device: DeviceEntry,
+  ops: readonly AtomicOp[],
+  after: Partial<Record<ObjectName, Uint8Array>> = {},
+): Promise<void> {
+  const touched = new Set<ObjectName>();
+  let unknown = false;
+  for (const op of ops) {
+    const name = op.kind === 'object' ? op.name : objectOfCommand(op.cmd, op.sub);
+    if (name) touched.add(name);
+    else unknown = true;
+  }
+  try {
+    await device.session.writeAtomic(ops);
+  } catch (e) {
+    if (unknown) dropAll(device);
+    else drop(device, touched);
+    throw e;
+  }
+  if (unknown) return dropAll(device);
+  const themeSwitched = ops.some((op) => op.kind === 'object' && op.name === 'themes' && op.offset === 0);
+  for (const op of ops) if (op.kind === 'object') applyWrite(device, op.name, op.offset, op.bytes);
+  for (const op of ops) {
+    if (op.kind !== 'command') continue;
+    const name = objectOfCommand(op.cmd, op.sub)!;
+    if (!after[name]) drop(device, [name]);
+  }
+  for (const [name, bytes] of Object.entries(after) as [ObjectName, Uint8Array][]) remember(device, name, bytes);
+  if (themeSwitched)
+    drop(
+      device,
+      [...cacheOf(device).copies.keys()].filter((n) => n !== 'themes'),
+    );
 }
 
 /** Forgets remembered objects (all of them when no names are given). */
 export function invalidate(device: DeviceEntry, ...names: ObjectName[]): void {
-  const cache = cacheOf(device);
-  if (names.length === 0) cache.clear();
-  for (const n of names) cache.delete(n);
+  if (names.length === 0) dropAll(device);
+  else drop(device, names);
 }
 
-/** Replaces the remembered copy after a masked write changed the object on the device. */
+/**
+ * Replaces the remembered copy after a masked write changed the object on the device. The new bytes are derived from
+ * the copy the caller read, so they are exactly as trusted as that copy: when trust moved meanwhile (or there is no
+ * copy), they are kept for patching but read again before use.
+ */
 export function remember(device: DeviceEntry, name: ObjectName, bytes: Uint8Array): void {
-  cacheOf(device).set(name, bytes);
+  const base = cacheOf(device).copies.get(name);
+  cacheOf(device).copies.set(name, { bytes, epoch: base ? base.epoch : UNCONFIRMED });
 }
 
 /**
@@ -77,18 +191,17 @@ export async function prefetch(device: DeviceEntry, names: readonly ObjectName[]
     got = new Map();
     for (const name of unique) got.set(name, await device.session.readObject(name).catch(() => new Uint8Array(0)));
   }
-  const cache = cacheOf(device);
-  const fresh = freshOf(device);
+  const { fresh } = cacheOf(device);
   for (const [name, bytes] of got) {
     if (bytes.length === 0) continue;
-    cache.set(name, bytes);
+    confirm(device, name, bytes);
     fresh.add(name);
   }
 }
 
 /** Ends the current call: copies a prefetch marked fresh are not fresh for the next call. */
 export function endCall(device: DeviceEntry): void {
-  freshOf(device).clear();
+  cacheOf(device).fresh.clear();
 }
 
 /** The objects of a device's whole configuration, as far as it has them. */

@@ -32,20 +32,8 @@ export interface DeviceEntry {
   slot<T>(slot: StateSlot<T>): T;
   /** Forgets the state of the given slots (all of them without arguments). */
   resetSlots(...slots: StateSlot<unknown>[]): void;
-  /** @deprecated untyped area state of handlers not yet moved to the contract; use slot(). */
-  state: Map<string, unknown>;
 }
 
-/** @deprecated context of a handler registered by name, before the contract; see DeviceService.handle. */
-export interface LegacyCallContext {
-  args: Map<string, string>;
-  raw: readonly string[];
-  emit(event: EventName, payload: unknown): void;
-  device(): DeviceEntry;
-  service: ServiceApi;
-}
-/** @deprecated */
-export type Handler = (ctx: LegacyCallContext) => Promise<unknown> | unknown;
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
 

@@ -11,3 +11,8 @@ export function refusal(failure: RuleFailure, message?: string): BridgeCallError
     delay: failure.delay,
   });
 }
+
+/** A caller's mistake in the arguments: refused with err.args.invalid. */
+export function invalid(message: string): BridgeCallError {
+  return new BridgeCallError('err.args.invalid', message);
+}

@@ -13,7 +13,7 @@ import { BridgeCallError, type Bridge, type DeviceRecord, type EventName, type L
 import { decodeArgs } from '../contract/codec.ts';
 import { CALLS, type CallName, type EventPayloads } from '../contract/contract.ts';
 import { parseCallArgs, type CallDef } from '../contract/define.ts';
-import type { CallContext, CallHandler, DeviceEntry, Handler, Handlers, ServiceApi, StateSlot, VirtualDeviceOptions } from './context.ts';
+import type { CallContext, CallHandler, DeviceEntry, Handlers, ServiceApi, StateSlot, VirtualDeviceOptions } from './context.ts';
 import { DeviceSession, SessionError, type SessionOptions } from './session.ts';
 import { endCall } from './cache.ts';
 
@@ -66,11 +66,10 @@ const ROUTES = new Map<string, { name: CallName; def: CallDef }>(
   Object.entries(CALLS).map(([name, def]) => [`${def.channel} ${def.func}`, { name: name as CallName, def }]),
 );
 
-function newEntry(fields: Omit<DeviceEntry, 'slot' | 'resetSlots' | 'state'>): DeviceEntry {
+function newEntry(fields: Omit<DeviceEntry, 'slot' | 'resetSlots'>): DeviceEntry {
   const slots = new Map<string, unknown>();
   return {
     ...fields,
-    state: new Map(),
     slot<T>(slot: StateSlot<T>): T {
       if (!slots.has(slot.name)) slots.set(slot.name, slot.init());
       return slots.get(slot.name) as T;
@@ -84,7 +83,6 @@ function newEntry(fields: Omit<DeviceEntry, 'slot' | 'resetSlots' | 'state'>): D
 
 export class DeviceService implements Bridge, ServiceApi {
   private readonly handlers = new Map<CallName, CallHandler<CallName>>();
-  private readonly legacy = new Map<string, Handler>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly notifyHandlers = new Map<number, NotifyHandler[]>();
   private readonly entries = new Map<string, DeviceEntry>();
@@ -106,11 +104,6 @@ export class DeviceService implements Bridge, ServiceApi {
       if (!(name in CALLS)) throw new Error(`${name} is not a call of the contract`);
       this.handlers.set(name as CallName, handler as CallHandler<CallName>);
     }
-  }
-
-  /** @deprecated registers a handler by name, before the contract. */
-  handle(channel: string, func: string, handler: Handler): void {
-    this.legacy.set(`${channel} ${func}`, handler);
   }
 
   /** Calls of the contract that have no handler (a complete service has none). */
@@ -162,8 +155,6 @@ export class DeviceService implements Bridge, ServiceApi {
 
   async call(channel: string, func: string, args: readonly string[] = []): Promise<unknown> {
     try {
-      const legacy = this.legacy.get(`${channel} ${func}`);
-      if (legacy) return await this.callLegacy(legacy, args);
       const route = ROUTES.get(`${channel} ${func}`);
       const handler = route && this.handlers.get(route.name);
       if (!route || !handler) throw new BridgeCallError('err.args.invalid', `unknown call ${channel} ${func}`);
@@ -200,31 +191,6 @@ export class DeviceService implements Bridge, ServiceApi {
       });
       throw error;
     }
-  }
-
-  private async callLegacy(handler: Handler, args: readonly string[]): Promise<unknown> {
-    const decoded = decodeArgs(args);
-    const path = decoded.named.get('path');
-    const device = () => {
-      const entry = path === undefined ? undefined : this.entries.get(path);
-      if (!entry) throw new BridgeCallError('err.dev.not.found', `no device at ${path ?? '(no --path)'}`);
-      return entry;
-    };
-    const run = async () => {
-      try {
-        return await handler({
-          args: decoded.named,
-          raw: args,
-          emit: (event, payload) => this.emit(event, payload as never),
-          device,
-          service: this,
-        });
-      } finally {
-        const entry = path === undefined ? undefined : this.entries.get(path);
-        if (entry) endCall(entry);
-      }
-    };
-    return path === undefined ? run() : this.serialised(path, run);
   }
 
   /**

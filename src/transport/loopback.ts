@@ -2,12 +2,19 @@
  * Loopback link to the reference firmware (or any ReportEndpoint), with the behaviour of a real link: each report
  * occupies the link for `reportIntervalMs` and queues behind the ones before it, plus latency, jitter and loss.
  * Times are absolute, so a late timer delivers every report that is due instead of drifting.
+ *
+ * For tests, faults can be armed on the n-th report delivered in a direction (injectFault): lose it, damage a byte,
+ * replace it, deliver it twice or late, or cut the link there with the device keeping or losing its power. A cut
+ * link can be plugged back (reconnect) and opened again.
  */
 import { REPORT_SIZE } from '../protocol/frame.ts';
 import {
   LINK_PRESETS,
   TransportError,
+  type LinkDirection,
+  type LinkFault,
   type LinkOptions,
+  type LinkPower,
   type ReportEndpoint,
   type Transport,
   type TransportInfo,
@@ -71,6 +78,13 @@ class Lane {
   }
 }
 
+interface ArmedFault {
+  direction: LinkDirection;
+  /** Delivery count in `direction` at which the fault hits. */
+  at: number;
+  fault: LinkFault;
+}
+
 export class LoopbackTransport implements Transport {
   readonly info: TransportInfo;
   private link: LinkOptions;
@@ -80,6 +94,10 @@ export class LoopbackTransport implements Transport {
   private readonly toHost: Lane;
   private unsubscribeEndpoint: (() => void) | undefined;
   private state: 'new' | 'open' | 'gone' = 'new';
+  /** Counts connections: a report delayed past a cut never reaches the next connection. */
+  private generation = 0;
+  private readonly counts: Record<LinkDirection, number> = { toDevice: 0, toHost: 0, any: 0 };
+  private faults: ArmedFault[] = [];
 
   constructor(
     private readonly endpoint: ReportEndpoint,
@@ -90,12 +108,31 @@ export class LoopbackTransport implements Transport {
     this.link = { ...LINK_PRESETS.instant, ...link };
     this.toDevice = new Lane(
       () => this.link,
-      (r) => void this.handToDevice(r),
+      (r) => this.arrive('toDevice', r),
     );
     this.toHost = new Lane(
       () => this.link,
-      (r) => this.handToHost(r),
+      (r) => this.arrive('toHost', r),
     );
+  }
+
+  /** Reports delivered so far in each direction (lost ones are not counted; faulted ones are). */
+  get delivered(): Readonly<Record<LinkDirection, number>> {
+    return { ...this.counts };
+  }
+
+  /**
+   * Arms `fault` for the `nth` report (1: the next one) delivered in `direction` from now on. Several faults may hit
+   * the same report; they apply in the order they were armed.
+   */
+  injectFault(direction: LinkDirection, nth: number, fault: LinkFault): void {
+    if (!Number.isInteger(nth) || nth < 1) throw new RangeError(`report ${nth}: counting starts at 1`);
+    this.faults.push({ direction, at: this.counts[direction] + nth, fault });
+  }
+
+  /** Disarms every fault not yet hit. */
+  clearFaults(): void {
+    this.faults = [];
   }
 
   get connected(): boolean {
@@ -130,11 +167,21 @@ export class LoopbackTransport implements Transport {
     return () => this.disconnectListeners.delete(listener);
   }
 
-  /** Simulates pulling the cable: reports in flight are lost and listeners hear of it. */
-  disconnect(): void {
+  /**
+   * Simulates pulling the cable: reports in flight are lost and listeners hear of it. The device keeps its power
+   * (it only drops what belongs to the link) unless `power` is 'lost'.
+   */
+  disconnect(power: LinkPower = 'kept'): void {
     if (this.state === 'gone') return;
     this.teardown();
+    if (power === 'lost') this.endpoint.powerCycle?.();
+    else this.endpoint.linkReset?.();
     for (const l of [...this.disconnectListeners]) l();
+  }
+
+  /** Plugs a cut link back in: it can be opened again (by a new session). */
+  reconnect(): void {
+    if (this.state === 'gone') this.state = 'new';
   }
 
   async close(): Promise<void> {
@@ -143,15 +190,69 @@ export class LoopbackTransport implements Transport {
 
   private teardown(): void {
     this.state = 'gone';
+    this.generation++;
     this.toDevice.clear();
     this.toHost.clear();
     this.unsubscribeEndpoint?.();
+    this.unsubscribeEndpoint = undefined;
+  }
+
+  /** A report reaches the end of its lane: count it, apply the faults armed for it, hand it over. */
+  private arrive(direction: 'toDevice' | 'toHost', report: Uint8Array): void {
+    if (this.state !== 'open') return;
+    this.counts[direction]++;
+    this.counts.any++;
+    const hits = this.faults.filter(
+      (f) => (f.direction === direction || f.direction === 'any') && f.at === this.counts[f.direction],
+    );
+    if (hits.length) this.faults = this.faults.filter((f) => !hits.includes(f));
+    let reports = [report];
+    for (const { fault } of hits) {
+      switch (fault.kind) {
+        case 'drop':
+          reports = [];
+          break;
+        case 'damage':
+          reports = reports.map((r) => {
+            const copy = r.slice();
+            const at = fault.byte ?? 6;
+            copy[at] = copy[at]! ^ (fault.xor ?? 0xff);
+            return copy;
+          });
+          break;
+        case 'replace':
+          reports = reports.flatMap((r) => fault.with(r.slice()));
+          break;
+        case 'duplicate':
+          reports = reports.flatMap((r) => [r, r.slice()]);
+          break;
+        case 'delay': {
+          const late = reports;
+          const generation = this.generation;
+          setTimeout(() => {
+            if (this.generation === generation) for (const r of late) this.handOver(direction, r);
+          }, fault.ms);
+          reports = [];
+          break;
+        }
+        case 'cut':
+          this.disconnect(fault.power);
+          return;
+      }
+    }
+    for (const r of reports) this.handOver(direction, r);
+  }
+
+  private handOver(direction: 'toDevice' | 'toHost', report: Uint8Array): void {
+    if (direction === 'toDevice') void this.handToDevice(report);
+    else this.handToHost(report);
   }
 
   private async handToDevice(report: Uint8Array): Promise<void> {
     if (this.state !== 'open') return;
+    const generation = this.generation;
     const replies = await this.endpoint.receive(report);
-    if (this.state !== 'open') return;
+    if (this.state !== 'open' || this.generation !== generation) return;
     for (const r of replies) this.toHost.push(r);
   }
 

@@ -40,7 +40,34 @@ export class TransportError extends Error {
 export interface ReportEndpoint {
   receive(report: Uint8Array): Uint8Array[] | Promise<Uint8Array[]>;
   onReport(listener: (report: Uint8Array) => void): () => void;
+  /** The link went down while the device kept its power: it drops what belongs to the link (a staged write). */
+  linkReset?(): void;
+  /** The device lost power: it restarts from its last committed state. */
+  powerCycle?(): void;
 }
+
+/** A direction of the link: host to device, device to host, or either (counted in delivery order). */
+export type LinkDirection = 'toDevice' | 'toHost' | 'any';
+
+/** Whether the device keeps its power when the link is cut. */
+export type LinkPower = 'kept' | 'lost';
+
+/**
+ * Something that happens to one report on a simulated link:
+ * - `drop`: the report is lost;
+ * - `damage`: byte `byte` (default 6, the checksum) is XORed with `xor` (default 0xFF);
+ * - `replace`: the report is replaced by what `with` returns (any number of reports, none to drop it);
+ * - `duplicate`: the report arrives twice;
+ * - `delay`: the report arrives `ms` later, after the reports sent behind it;
+ * - `cut`: the report is lost and the link goes down, the device keeping or losing its power.
+ */
+export type LinkFault =
+  | { kind: 'drop' }
+  | { kind: 'damage'; byte?: number; xor?: number }
+  | { kind: 'replace'; with: (report: Uint8Array) => Uint8Array[] }
+  | { kind: 'duplicate' }
+  | { kind: 'delay'; ms: number }
+  | { kind: 'cut'; power: LinkPower };
 
 /** Link behaviour of a simulated connection (DESIGN §2: wired ~1 ms, 2.4G ~220 ms, Bluetooth ~100 ms). */
 export interface LinkOptions {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CMD, FEATURE, SUB } from '../../src/protocol/commands.ts';
-import { decodeFrame, encodeFrame, MAX_DATA, SUB_MORE } from '../../src/protocol/frame.ts';
-import { readRequest } from '../../src/protocol/messages.ts';
+import { decodeFrame, encodeFrame, MAX_DATA, SUB_MORE, tagged } from '../../src/protocol/frame.ts';
+import { multiReadRequest, readRequest, writeFrames } from '../../src/protocol/messages.ts';
 import {
   DescriptorLayout,
   FuncInfoLayout,
@@ -185,5 +185,49 @@ describe('refusals', () => {
     );
     expect(kb.receive(null as unknown as Uint8Array)).toHaveLength(1);
     expect(kb.inspect().faults).toBe(0);
+  });
+});
+
+describe('sequence tags', () => {
+  const tag = 0x5a;
+
+  it('repeats the request tag in every frame of a streamed read and a multi-read', () => {
+    const host = new Host(makeKeyboard());
+    const read = host.send(tagged(readRequest(CMD.advanced, SUB.advanced.macro), tag));
+    expect(read.length).toBeGreaterThan(10);
+    expect(read.every((f) => f.seq === tag)).toBe(true);
+    const many = host.send(tagged(multiReadRequest([OBJECTS.keymap, OBJECTS.colours, OBJECTS.perf]), tag));
+    expect(many.length).toBeGreaterThan(5);
+    expect(many.every((f) => f.seq === tag)).toBe(true);
+  });
+
+  it('repeats it in acks and in error replies', () => {
+    const host = new Host(makeKeyboard());
+    const frames = writeFrames(CMD.keymap, SUB.keymap.keymap, 0, new Uint8Array(120)).map((f) => tagged(f, tag));
+    const [ack] = host.sendAll(frames);
+    expect(ack).toMatchObject({ cmd: CMD.keymap, seq: tag });
+    const [refused] = host.send(tagged(readRequest(CMD.system, SUB.system.settings, 200), 7));
+    expect(errorName(refused)).toBe('outOfRange');
+    expect(refused!.seq).toBe(7);
+  });
+
+  it('repeats the tag of a report it could not decode', () => {
+    const host = new Host(makeKeyboard());
+    const report = encodeFrame(tagged(readRequest(CMD.keymap, SUB.keymap.keymap), 0x31));
+    report[8]! ^= 0xff;
+    const [reply] = host.kb.receive(report).map(decodeFrame);
+    expect(errorName(reply)).toBe('badCrc');
+    expect(reply!.seq).toBe(0x31);
+  });
+
+  it('answers untagged requests untagged and sends notifications untagged', () => {
+    const host = new Host(makeKeyboard());
+    const [ack] = host.send(
+      tagged(writeFrames(CMD.performance, SUB.performance.rapidComplete, 0, Uint8Array.of(1))[0]!, 9),
+    );
+    expect(ack!.seq).toBe(9);
+    expect(host.notesOf(SUB.notify.sync).length).toBeGreaterThan(0);
+    expect(host.notes.every((n) => n.seq === undefined)).toBe(true);
+    expect(host.send(readRequest(CMD.system, SUB.system.status)).every((f) => f.seq === undefined)).toBe(true);
   });
 });

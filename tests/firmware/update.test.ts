@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildFirmwareImage, readFirmwareHeader, VirtualKeyboard } from '../../src/firmware/index.ts';
+import * as firmware from '../../src/firmware/index.ts';
+import { VirtualKeyboard } from '../../src/firmware/index.ts';
+import * as imageFormat from '../../src/protocol/firmware-image.ts';
+import { buildFirmwareImage, readFirmwareHeader } from '../../src/protocol/firmware-image.ts';
 import { CMD, SUB } from '../../src/protocol/commands.ts';
 import { crc32 } from '../../src/protocol/crc.ts';
 import { SUB_MORE, SUB_WRITE, type Frame } from '../../src/protocol/frame.ts';
@@ -53,6 +56,23 @@ describe('firmware images', () => {
     expect(sameBytes(buildFirmwareImage(3, [1, 4, 0], 1000), image)).toBe(true);
     expect(sameBytes(buildFirmwareImage(3, '1.4.1', 1000), image)).toBe(false);
     expect(readFirmwareHeader(image.subarray(0, 500))).toBeUndefined();
+  });
+
+  it("are the protocol's format: the reference firmware uses the same reader and builder", () => {
+    expect(firmware.readFirmwareHeader).toBe(imageFormat.readFirmwareHeader);
+    expect(firmware.buildFirmwareImage).toBe(imageFormat.buildFirmwareImage);
+    expect(firmware.FIRMWARE_SLOT_SIZE).toBe(imageFormat.FIRMWARE_SLOT_SIZE);
+    expect(imageFormat.fitsFirmwareSlot(buildFirmwareImage(3, '1.0.0', imageFormat.FIRMWARE_SLOT_SIZE - 16))).toBe(
+      true,
+    );
+    const tooLarge = new Uint8Array(imageFormat.FIRMWARE_SLOT_SIZE + 1);
+    tooLarge.set(imageFormat.encodeFirmwareHeader(3, '1.0.0', tooLarge.length - 16));
+    expect(readFirmwareHeader(tooLarge)).toEqual({
+      modelId: 3,
+      version: [1, 0, 0],
+      payloadLength: tooLarge.length - 16,
+    });
+    expect(imageFormat.fitsFirmwareSlot(tooLarge)).toBe(false);
   });
 });
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CMD, SUB } from '../../src/protocol/commands.ts';
-import { MAX_DATA, SUB_MORE, SUB_WRITE } from '../../src/protocol/frame.ts';
-import { readRequest, writeFrames } from '../../src/protocol/messages.ts';
+import { CMD, keyMask, SUB } from '../../src/protocol/commands.ts';
+import { MAX_DATA, SUB_MORE, SUB_WRITE, tagged, type Frame } from '../../src/protocol/frame.ts';
+import {
+  commandFrame,
+  readRequest,
+  transactionAbort,
+  transactionBegin,
+  transactionCommit,
+  writeFrames,
+} from '../../src/protocol/messages.ts';
 import {
   DksRecordLayout,
   HypertapRecordLayout,
@@ -306,5 +313,233 @@ describe('theme slots', () => {
     host.write('themes', themeNameOffset(3), text('Ranked\0\0'));
     const names = ThemesLayout.decode(host.readObject('themes')).names.map((n) => n.name);
     expect(names).toEqual(['Default', 'E-sports', 'Typing', 'Ranked']);
+  });
+});
+
+/** Frames of one exchange, all carrying the tag `seq`. */
+const tag = (seq: number, frames: readonly Frame[]): Frame[] => frames.map((f) => tagged(f, seq));
+const objectWrite = (seq: number, name: ObjectName, offset: number, bytes: Uint8Array): Frame[] =>
+  tag(seq, writeFrames(OBJECTS[name].cmd, OBJECTS[name].sub, offset, bytes));
+
+describe('stage hygiene with sequence tags', () => {
+  const keymapBytes = (fill: number) => encodeU16List(Array.from({ length: 68 }, () => fill));
+
+  it('starts a new stream at a frame with another tag, whatever the offset of the stream left half sent', () => {
+    const kb = makeKeyboard();
+    const host = new Host(kb);
+    const before = host.readObject('keymap');
+    const abandoned = objectWrite(5, 'keymap', 0, keymapBytes(0x29));
+    host.sendAll(abandoned.slice(0, 2));
+    expect(kb.inspect().staged).toMatchObject({ seq: 5, start: 0 });
+    // The next write of the same object starts elsewhere: without tags it would be refused as out of sequence.
+    const [ack] = host.sendAll(objectWrite(6, 'keymap', 136, keymapBytes(0x2c)));
+    expect(errorName(ack)).toBeUndefined();
+    expect(ack!.offset).toBe(136);
+    const after = host.readObject('keymap');
+    expect(after.subarray(0, 136)).toEqual(before.subarray(0, 136));
+    expect(after.subarray(136, 272)).toEqual(keymapBytes(0x2c));
+  });
+
+  it('drops a stream left by an earlier connection at the handshake', () => {
+    const kb = makeKeyboard();
+    const host = new Host(kb);
+    host.sendAll(objectWrite(2, 'keymap', 0, keymapBytes(0x29)).slice(0, 2));
+    // A new connection counts its tags from 1 again: the handshake, then a write that happens to reuse tag 2.
+    host.send(tagged(readRequest(CMD.system, SUB.system.handshake), 1));
+    expect(kb.inspect().staged).toBeUndefined();
+    const [ack] = host.sendAll(objectWrite(2, 'keymap', 136, keymapBytes(0x2c)));
+    expect(errorName(ack)).toBeUndefined();
+  });
+
+  it.each(['linkReset', 'powerCycle'] as const)('drops a staged stream on %s', (what) => {
+    const kb = makeKeyboard();
+    const host = new Host(kb);
+    const frames = objectWrite(3, 'macro', 0, MacroRecordLayout.encode(macro(20)));
+    host.sendAll(frames.slice(0, -1));
+    kb[what]();
+    expect(kb.inspect().staged).toBeUndefined();
+    // The last frame, sent again under the same tag, is a stream of its own, not the end of the old one.
+    const last = frames[frames.length - 1]!;
+    const [ack] = host.send(last);
+    expect(ack!.offset).toBe(last.offset);
+    const factory = new Host(makeKeyboard()).readObject('macro', 0, last.offset);
+    expect(sameBytes(host.readObject('macro', 0, last.offset), factory)).toBe(true);
+  });
+
+  it('refuses the rest of a tagged stream once one of its frames was refused', () => {
+    const kb = makeKeyboard();
+    const host = new Host(kb);
+    const before = kb.serialize();
+    const frames = objectWrite(7, 'macro', 0, MacroRecordLayout.encode(macro(10)));
+    host.send(frames[0]!);
+    expect(errorName(host.send(frames[2]!)[0])).toBe('sequence');
+    const tail = host.sendAll(frames.slice(3));
+    expect(tail.map(errorName)).toEqual(frames.slice(3).map(() => 'sequence'));
+    expect(sameBytes(kb.serialize(), before)).toBe(true);
+    // The next exchange, with its own tag, is served.
+    expect(errorName(host.sendAll(objectWrite(8, 'rapidComplete', 0, Uint8Array.of(1)))[0])).toBeUndefined();
+  });
+});
+
+describe('transactions', () => {
+  const S = 0x21;
+  const begin = (host: Host, seq = S) => host.send(tagged(transactionBegin(), seq))[0]!;
+  const commit = (host: Host, count: number, seq = S) => host.send(tagged(transactionCommit(count), seq))[0]!;
+  const dksItem = DksRecordLayout.encode(dks(60, 280));
+  const bindDks = (slot: number, keys: number[]) =>
+    commandFrame(CMD.keymap, SUB.keymap.setKeys, Uint8Array.of(0, slot, 0x80, ...keyMask(keys)));
+
+  /** Stages an advanced key in DKS slot 2 and binds it to keys 4 and 5; answers the acks. */
+  function stage(host: Host, seq = S): Frame[] {
+    return [
+      ...host.sendAll(objectWrite(seq, 'dks', 2 * DksRecordLayout.size, dksItem)),
+      ...host.send(tagged(bindDks(2, [4, 5]), seq)),
+    ];
+  }
+
+  it('stages writes and masked commands and applies them all at the commit, with one flash write', () => {
+    const kb = makeKeyboard();
+    const host = new Host(kb);
+    const before = kb.serialize();
+    expect(errorName(begin(host))).toBeUndefined();
+    const acks = stage(host);
+    expect(acks.map(errorName)).toEqual([undefined, undefined]);
+    expect(acks.every((a) => a.seq === S)).toBe(true);
+    expect(kb.inspect().transaction).toEqual({ seq: S, ops: 2 });
+    // Nothing staged is visible: reads tagged like the transaction answer the committed state.
+    const keymap = host.send(tagged(readRequest(CMD.keymap, SUB.keymap.keymap, 8, 4), S));
+    expect(keymap[0]!.data).toEqual(new Host(makeKeyboard()).readObject('keymap', 8, 4));
+    expect(sameBytes(kb.serialize(), before)).toBe(true);
+    expect(host.notesOf(SUB.notify.sync)).toEqual([]);
+
+    const ack = commit(host, 2);
+    expect(errorName(ack)).toBeUndefined();
+    expect([...ack.data]).toEqual([0, 2, 0]);
+    expect(ack.seq).toBe(S);
+    const profile = kb.inspect().state.profiles[0]!;
+    expect(profile.dks[2]).toMatchObject({ used: 1, topLevel: 60, bottomLevel: 280 });
+    expect(profile.keymap[0]!.slice(4, 6)).toEqual([0x8002, 0x8002]);
+    expect(host.notesOf(SUB.notify.sync).map((n) => n.data[0])).toEqual([1, 0]);
+    expect(kb.inspect().transaction).toBeUndefined();
+  });
+
+  type Dropper = [string, (host: Host) => void];
+  const droppers: Dropper[] = [
+    ['an abort', (host) => host.send(tagged(transactionAbort(), S + 1))],
+    ['an abort under the same tag', (host) => host.send(tagged(transactionAbort(), S))],
+    ['a new begin', (host) => host.send(tagged(transactionBegin(), S))],
+    ['a read with another tag', (host) => host.send(tagged(readRequest(CMD.system, SUB.system.status), S + 1))],
+    ['a write with another tag', (host) => host.sendAll(objectWrite(S + 1, 'rapidComplete', 0, Uint8Array.of(0)))],
+    ['an untagged request', (host) => host.send(readRequest(CMD.system, SUB.system.status))],
+    ['the handshake', (host) => host.send(tagged(readRequest(CMD.system, SUB.system.handshake), S))],
+    ['a link reset', (host) => host.kb.linkReset()],
+    ['a power cycle', (host) => host.kb.powerCycle()],
+  ];
+
+  it.each(droppers)('is dropped by %s: nothing it staged is ever applied', (_, drop) => {
+    const kb = makeKeyboard();
+    const host = new Host(kb);
+    const before = kb.inspect().state.profiles;
+    begin(host);
+    stage(host);
+    drop(host);
+    // Gone, or (after a new begin) replaced by an empty one.
+    expect(kb.inspect().transaction?.ops ?? 0).toBe(0);
+    expect(errorName(commit(host, 2))).toBe('sequence');
+    expect(kb.inspect().state.profiles).toEqual(before);
+  });
+
+  it('drops everything when one step is refused, and refuses the rest of its tag', () => {
+    const kb = makeKeyboard();
+    const host = new Host(kb);
+    const before = kb.serialize();
+    begin(host);
+    stage(host);
+    const [refused] = host.sendAll(objectWrite(S, 'dks', 0, DksRecordLayout.encode(dks(200, 200))));
+    expect(errorName(refused)).toBe('invalidValue');
+    expect(kb.inspect().transaction).toBeUndefined();
+    // A host that pressed on regardless: its frames are refused, not applied one by one.
+    expect(errorName(host.send(tagged(bindDks(2, [6]), S))[0])).toBe('sequence');
+    expect(errorName(commit(host, 3))).toBe('sequence');
+    expect(sameBytes(kb.serialize(), before)).toBe(true);
+  });
+
+  it('refuses a commit with another count or with a stream half sent, and changes nothing', () => {
+    const kb = makeKeyboard();
+    const host = new Host(kb);
+    const before = kb.serialize();
+    begin(host);
+    stage(host);
+    expect(errorName(commit(host, 3))).toBe('sequence');
+    expect(sameBytes(kb.serialize(), before)).toBe(true);
+
+    begin(host, S + 2);
+    stage(host, S + 2);
+    host.sendAll(objectWrite(S + 2, 'macro', 0, MacroRecordLayout.encode(macro(30))).slice(0, 2));
+    expect(errorName(commit(host, 2, S + 2))).toBe('sequence');
+    expect(sameBytes(kb.serialize(), before)).toBe(true);
+  });
+
+  it('refuses commands that cannot be staged with busy, dropping the transaction', () => {
+    const cases: Frame[] = [
+      commandFrame(CMD.system, SUB.system.factoryReset, text('RST')),
+      commandFrame(CMD.system, SUB.system.bootloader, text('BOOT')),
+      commandFrame(CMD.notify, SUB.notify.reportMode, Uint8Array.of(1)),
+      writeFrames(CMD.performance, SUB.performance.calibration, 0, Uint8Array.of(1))[0]!,
+      commandFrame(CMD.firmware, SUB.firmware.begin, new Uint8Array(12)),
+    ];
+    for (const frame of cases) {
+      const kb = makeKeyboard();
+      const host = new Host(kb);
+      const before = kb.serialize();
+      begin(host);
+      stage(host);
+      expect(errorName(host.send(tagged(frame, S))[0]), `cmd ${frame.cmd} sub ${frame.sub}`).toBe('busy');
+      expect(kb.inspect().transaction).toBeUndefined();
+      expect(kb.inspect().bootloader).toBe(false);
+      expect(sameBytes(kb.serialize(), before)).toBe(true);
+    }
+  });
+
+  it('refuses an untagged begin and acknowledges an abort without a transaction', () => {
+    const host = new Host(makeKeyboard());
+    expect(errorName(host.send(transactionBegin())[0])).toBe('invalidValue');
+    expect(host.kb.inspect().transaction).toBeUndefined();
+    const [ack] = host.send(tagged(transactionAbort(), 3));
+    expect(errorName(ack)).toBeUndefined();
+    expect(ack!.seq).toBe(3);
+    expect(errorName(commit(host, 0, 4))).toBe('sequence');
+  });
+
+  it('stages a theme switch and the edits that follow it on the new slot', () => {
+    const kb = makeKeyboard();
+    const host = new Host(kb);
+    begin(host);
+    host.sendAll(objectWrite(S, 'themes', 0, Uint8Array.of(2)));
+    stage(host);
+    expect(kb.inspect().state.currentTheme).toBe(0);
+    expect(errorName(commit(host, 3))).toBeUndefined();
+    const { state } = kb.inspect();
+    expect(state.currentTheme).toBe(2);
+    expect(state.profiles[2]!.dks[2]!.used).toBe(1);
+    expect(state.profiles[0]!.dks[2]!.used).toBe(0);
+  });
+
+  it('commits an empty transaction without a flash write', () => {
+    const host = new Host(makeKeyboard());
+    begin(host);
+    expect([...commit(host, 0).data]).toEqual([0, 0, 0]);
+    expect(host.notesOf(SUB.notify.sync)).toEqual([]);
+  });
+
+  it('leaves a restored image at the committed state: a transaction open at power loss is gone', () => {
+    const kb = makeKeyboard();
+    const host = new Host(kb);
+    begin(host);
+    stage(host);
+    const image = kb.serialize();
+    const restored = VirtualKeyboard.restore(image, { schedule: (fn) => fn() });
+    expect(restored.inspect().state).toEqual(makeKeyboard().inspect().state);
+    expect(restored.inspect().transaction).toBeUndefined();
   });
 });

@@ -10,13 +10,18 @@ import {
   HEADER_SIZE,
   isWrite,
   MAX_DATA,
+  nextSeq,
   REPORT_SIZE,
+  SEQ_BYTE,
+  SEQ_MAX,
+  seqOf,
+  tagged,
   SUB_MORE,
   SUB_WRITE,
   subId,
   type Frame,
 } from '../../src/protocol/frame.ts';
-import { answers, errorFrame, ReplyAssembler, throwIfError } from '../../src/protocol/messages.ts';
+import { answers, errorFrame, parseMultiRead, ReplyAssembler, throwIfError } from '../../src/protocol/messages.ts';
 
 const ascii = (s: string): Uint8Array => new TextEncoder().encode(s);
 
@@ -35,12 +40,16 @@ const expectKind = (fn: () => unknown, kind: ProtocolErrorKind): void => {
   expect(protocolError(fn).kind).toBe(kind);
 };
 
-const frameArb: fc.Arbitrary<Frame> = fc.record({
-  cmd: fc.integer({ min: 0, max: 0xff }),
-  sub: fc.integer({ min: 0, max: 0xff }),
-  offset: fc.integer({ min: 0, max: 0xffff }),
-  data: fc.uint8Array({ maxLength: MAX_DATA }),
-});
+const frameArb: fc.Arbitrary<Frame> = fc.record(
+  {
+    cmd: fc.integer({ min: 0, max: 0xff }),
+    sub: fc.integer({ min: 0, max: 0xff }),
+    offset: fc.integer({ min: 0, max: 0xffff }),
+    data: fc.uint8Array({ maxLength: MAX_DATA }),
+    seq: fc.integer({ min: 1, max: 0xff }),
+  },
+  { requiredKeys: ['cmd', 'sub', 'offset', 'data'] },
+);
 
 describe('checksums', () => {
   it('CRC16-CCITT-FALSE gives the standard check value 0x29B1 for "123456789"', () => {
@@ -105,11 +114,51 @@ describe('encodeFrame / decodeFrame', () => {
     expectKind(() => decodeFrame(new Uint8Array(size)), 'frame-size');
   });
 
-  it.each([57, 64, 0x100, 0xffff])('rejects a declared data length of %i', (length) => {
+  it.each([57, 64, 0xff])('rejects a declared data length of %i', (length) => {
     const report = encodeFrame({ cmd: 1, sub: 1, offset: 0, data: new Uint8Array(4) });
-    report[2] = length & 0xff;
-    report[3] = length >> 8;
+    report[2] = length;
     expectKind(() => decodeFrame(report), 'frame-length');
+  });
+
+  it('carries the sequence tag in header byte 3, untagged frames with 0', () => {
+    const data = new Uint8Array([0xff, 0xff]);
+    const tagged = encodeFrame({ cmd: 2, sub: 1, offset: 0x88, data, seq: 0x2a });
+    expect(Array.from(tagged.subarray(0, HEADER_SIZE))).toEqual([0x02, 0x01, 0x02, 0x2a, 0x88, 0x00, 0x00, 0x00]);
+    expect(decodeFrame(tagged)).toEqual({ cmd: 2, sub: 1, offset: 0x88, data, seq: 0x2a });
+    const plain = encodeFrame({ cmd: 2, sub: 1, offset: 0x88, data });
+    expect(plain[SEQ_BYTE]).toBe(0);
+    expect(decodeFrame(plain)).toEqual({ cmd: 2, sub: 1, offset: 0x88, data });
+    expect(decodeFrame(encodeFrame({ cmd: 2, sub: 1, offset: 0, data, seq: 0 })).seq).toBeUndefined();
+    expect(seqOf(decodeFrame(plain))).toBe(0);
+  });
+
+  it('leaves the checksum to the data: the tag changes no CRC', () => {
+    const data = new Uint8Array([1, 1, 10, 1, 2]);
+    const a = encodeFrame({ cmd: 1, sub: 5, offset: 0, data, seq: 1 });
+    const b = encodeFrame({ cmd: 1, sub: 5, offset: 0, data, seq: 200 });
+    expect([a[6], a[7]]).toEqual([b[6], b[7]]);
+  });
+
+  it.each([-1, 256, 1.5])('refuses to encode the tag %d', (seq) => {
+    expectKind(() => encodeFrame({ cmd: 1, sub: 1, offset: 0, data: new Uint8Array(0), seq }), 'payload-value');
+  });
+
+  it('counts tags 1 to 255 and wraps to 1, never 0', () => {
+    expect(nextSeq(0)).toBe(1);
+    expect(nextSeq(1)).toBe(2);
+    expect(nextSeq(254)).toBe(255);
+    expect(nextSeq(SEQ_MAX)).toBe(1);
+    let seq = 0;
+    const seen = new Set<number>();
+    for (let i = 0; i < 600; i++) seen.add((seq = nextSeq(seq)));
+    expect(seen.has(0)).toBe(false);
+    expect(seen.size).toBe(255);
+  });
+
+  it('tags and untags a frame without touching the rest', () => {
+    const f = { cmd: 3, sub: 0x82, offset: 9, data: new Uint8Array([1]) };
+    expect(tagged(f, 7)).toEqual({ ...f, seq: 7 });
+    expect(tagged({ ...f, seq: 7 }, 0)).toEqual(f);
   });
 
   it('rejects a report whose CRC does not match, whichever data or CRC bit flipped', () => {
@@ -255,6 +304,45 @@ describe('ReplyAssembler', () => {
     asm.push(reply()[0]!);
     const error = protocolError(() => asm.push(errorFrame(DEVICE_ERROR.busy, CMD.keymap, SUB.keymap.keymap)));
     expect(error.deviceCode).toBe(DEVICE_ERROR.busy);
+  });
+
+  it('with the length asked for, accepts exactly that many bytes', () => {
+    const asm = new ReplyAssembler(10, payload.length);
+    for (const f of reply()) asm.push(f);
+    expect(asm.bytes()).toEqual(payload);
+  });
+
+  it('refuses a reply that ends one byte short of the length asked for', () => {
+    const frames = chunkFrames(CMD.keymap, SUB.keymap.keymap, 10, payload.subarray(0, payload.length - 1));
+    const asm = new ReplyAssembler(10, payload.length);
+    frames.slice(0, -1).forEach((f) => asm.push(f));
+    expectKind(() => asm.push(frames[frames.length - 1]!), 'payload-size');
+  });
+
+  it('refuses a reply that ends early (the more bit lost) or runs past the length asked for', () => {
+    const [a] = reply() as [Frame];
+    expectKind(() => new ReplyAssembler(10, payload.length).push({ ...a, sub: a.sub & ~SUB_MORE }), 'payload-size');
+    expectKind(() => new ReplyAssembler(10, 20).push(a), 'payload-size');
+  });
+});
+
+describe('parseMultiRead', () => {
+  const entry = (bytes: number[]): number[] => [bytes.length & 0xff, bytes.length >> 8, ...bytes];
+  const answer = Uint8Array.from([...entry([1, 2, 3]), 0xff, 0xff, ...entry([9])]);
+
+  it('splits the entries, a refused one as undefined', () => {
+    expect(parseMultiRead(answer, 3)).toEqual([Uint8Array.of(1, 2, 3), undefined, Uint8Array.of(9)]);
+    expect(parseMultiRead(answer, 3, [3, 5, 1])).toEqual([Uint8Array.of(1, 2, 3), undefined, Uint8Array.of(9)]);
+  });
+
+  it('refuses an entry whose length is not the size of the object asked for', () => {
+    expectKind(() => parseMultiRead(answer, 3, [4, 5, 1]), 'payload-size');
+    expectKind(() => parseMultiRead(answer, 3, [3, 5, 2]), 'payload-size');
+  });
+
+  it('refuses fewer or more entries than asked for', () => {
+    expectKind(() => parseMultiRead(answer, 4), 'payload-size');
+    expectKind(() => parseMultiRead(answer, 2), 'payload-size');
   });
 });
 

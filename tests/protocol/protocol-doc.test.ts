@@ -75,9 +75,9 @@ describe('the byte-level examples', () => {
       }
   });
 
-  it('answer each request with frames that match it', () => {
+  it('answer each request with frames that match it and carry its tag', () => {
     for (const ex of examples) {
-      let expected: { cmd: number; sub: number }[] = [];
+      let expected: { cmd: number; sub: number; seq?: number }[] = [];
       for (const step of ex.steps) {
         const f = step.frame;
         if (step.dir === 'host') expected = [f];
@@ -85,7 +85,20 @@ describe('the byte-level examples', () => {
           const [current] = expected;
           expect(current, ex.title).toBeDefined();
           expect(answers(f, current!.cmd, current!.sub), ex.title).toBe(true);
-        }
+          expect(f.seq, ex.title).toBe(current!.seq);
+        } else expect(f.seq, ex.title).toBeUndefined();
+      }
+    }
+  });
+
+  it('tag every request, and give each exchange a tag of its own', () => {
+    const tags = new Map<number, string>();
+    for (const ex of examples) {
+      const own = new Set(ex.steps.filter((s) => s.dir === 'host').map((s) => s.frame.seq));
+      expect(own.has(undefined), ex.title).toBe(false);
+      for (const tag of own) {
+        expect(tags.get(tag!) ?? ex.title, `tag ${tag} of ${ex.title}`).toBe(ex.title);
+        tags.set(tag!, ex.title);
       }
     }
   });

@@ -1,14 +1,23 @@
 /**
  * The scripted conversation behind the transcript tests: one exchange per command of the protocol, run against
- * factory-new, deterministic virtual keyboards. Each step records the request reports, the reply reports and any
- * notifications the device sent meanwhile, as hex.
+ * factory-new, deterministic virtual keyboards. Each exchange carries a sequence tag of its own (1, 2, 3, …; a
+ * transaction keeps one tag from begin to commit), as a host does. Each step records the request reports, the reply
+ * reports and any notifications the device sent meanwhile, as hex.
  */
 import { buildFirmwareImage, VirtualKeyboard } from '../../src/firmware/index.ts';
 import { CMD, keyMask, PERF_FIELD, REPORT_MODE, SUB } from '../../src/protocol/commands.ts';
 import { crc32 } from '../../src/protocol/crc.ts';
-import { encodeFrame, type Frame } from '../../src/protocol/frame.ts';
-import { commandFrame, multiReadRequest, readRequest, writeFrames } from '../../src/protocol/messages.ts';
-import { FIRMWARE_CHUNK, FirmwareBeginLayout } from '../../src/protocol/objects.ts';
+import { encodeFrame, nextSeq, tagged, type Frame } from '../../src/protocol/frame.ts';
+import {
+  commandFrame,
+  multiReadRequest,
+  readRequest,
+  transactionAbort,
+  transactionBegin,
+  transactionCommit,
+  writeFrames,
+} from '../../src/protocol/messages.ts';
+import { DksRecordLayout, FIRMWARE_CHUNK, FirmwareBeginLayout } from '../../src/protocol/objects.ts';
 import { OBJECTS, type ObjectName } from '../../src/protocol/registry.ts';
 
 export interface TranscriptStep {
@@ -33,10 +42,13 @@ function keyboard(model: string, fwVer = '1.3.7'): VirtualKeyboard {
 
 export function runTranscripts(): TranscriptStep[] {
   const steps: TranscriptStep[] = [];
+  let seq = 0;
+  /** Runs one step; its frames are tagged with the next tag unless they carry one (a transaction's). */
   const exchange = (kb: VirtualKeyboard, model: string, name: string, frames: Frame[], action?: () => void) => {
     const notifications: string[] = [];
     const off = kb.onReport((r) => notifications.push(hex(r)));
-    const requests = frames.map(encodeFrame);
+    const tag = frames.length && frames.every((f) => f.seq === undefined) ? (seq = nextSeq(seq)) : 0;
+    const requests = frames.map((f) => encodeFrame(f.seq === undefined ? tagged(f, tag) : f));
     const replies = requests.flatMap((r) => kb.receive(r));
     action?.();
     off();
@@ -125,6 +137,41 @@ export function runTranscripts(): TranscriptStep[] {
     writeFrames(CMD.performance, SUB.performance.calibration, 0, Uint8Array.of(2)),
   );
 
+  // A transaction: a DKS item and its binding on keys 1-3 of layer 1 land together at the commit, under one tag.
+  const txTag = (seq = nextSeq(seq));
+  const inTx = (frames: Frame[]): Frame[] => frames.map((f) => tagged(f, txTag));
+  const dksRecord = DksRecordLayout.encode({
+    ...{ used: 1, topLevel: 50, bottomLevel: 300, tickType: 0, tickMin: 0, tickMax: 0, name: 'Peek' },
+    rows: Array.from({ length: 8 }, (_, i) => ({
+      code: i < 2 ? 0x04 + i : 0,
+      stages: i < 2 ? [0x81, 0, 0x82, 0] : [0, 0, 0, 0],
+    })),
+  });
+  exchange(kb, model, 'transaction begin', inTx([transactionBegin()]));
+  exchange(
+    kb,
+    model,
+    'transaction: write DKS slot 1 (staged)',
+    inTx(writeFrames(CMD.advanced, SUB.advanced.dks, 72, dksRecord)),
+  );
+  exchange(kb, model, 'transaction: bind DKS slot 1 on keys 1-3 of layer 1 (staged)', [
+    tagged(commandFrame(CMD.keymap, SUB.keymap.setKeys, Uint8Array.of(1, 0x01, 0x80, ...keyMask([1, 2, 3]))), txTag),
+  ]);
+  exchange(
+    kb,
+    model,
+    'transaction: a read answers the committed state',
+    inTx([readRequest(CMD.keymap, SUB.keymap.keymap, 136, 8)]),
+  );
+  exchange(kb, model, 'transaction commit (2 changes)', inTx([transactionCommit(2)]));
+  const abortTag = (seq = nextSeq(seq));
+  exchange(kb, model, 'transaction begin, to be aborted', [tagged(transactionBegin(), abortTag)]);
+  exchange(kb, model, 'transaction: colour of key 0 (staged)', [
+    tagged(commandFrame(CMD.keyColour, SUB.keyColour.setKeys, Uint8Array.of(1, 2, 3, ...keyMask([0]))), abortTag),
+  ]);
+  exchange(kb, model, 'transaction abort (own tag)', [transactionAbort()]);
+  exchange(kb, model, 'commit without a transaction', [transactionCommit(1)]);
+
   // Masked single-frame writes.
   exchange(kb, model, 'keymap setKeys: Esc on keys 1, 2 and 67 of layer 1', [
     commandFrame(CMD.keymap, SUB.keymap.setKeys, Uint8Array.of(0, 0x29, 0x00, ...keyMask([1, 2, 67]))),
@@ -163,7 +210,7 @@ export function runTranscripts(): TranscriptStep[] {
 
   // Errors.
   exchange(kb, model, 'unknown command', [{ cmd: 0x42, sub: 1, offset: 0, data: new Uint8Array(0) }]);
-  const bad = encodeFrame(readRequest(CMD.system, SUB.system.handshake));
+  const bad = encodeFrame(tagged(readRequest(CMD.system, SUB.system.handshake), (seq = nextSeq(seq))));
   bad[6]! ^= 0xff;
   steps.push({
     name: 'bad checksum',

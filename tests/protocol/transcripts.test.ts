@@ -12,6 +12,7 @@ import { runTranscripts, type TranscriptStep } from './transcript-script.ts';
 
 const FILE = new URL('./transcripts.json', import.meta.url);
 const steps = runTranscripts();
+// Regenerate after a protocol change: UPDATE_TRANSCRIPTS=1 npx vitest run tests/protocol/transcripts.test.ts
 if (process.env.UPDATE_TRANSCRIPTS === '1' || !existsSync(FILE))
   writeFileSync(FILE, JSON.stringify(steps, null, 1) + '\n');
 const recorded = JSON.parse(readFileSync(FILE, 'utf8')) as TranscriptStep[];
@@ -42,6 +43,9 @@ describe('protocol transcripts', () => {
     const last = requests[requests.length - 1];
     if (!last) return;
     const req = { cmd: last[0]!, sub: last[1]! };
+    // Every request is tagged, and every frame of the answer repeats the tag of the request it answers.
+    for (const r of requests) expect(r[3], 'request tag').not.toBe(0);
+    for (const reply of replies) expect(reply.seq, 'reply tag').toBe(last[3]);
     for (const reply of replies) {
       if (reply.cmd === CMD.error) {
         // An error reply echoes the command and sub-command it refuses and names a known code.

@@ -25,7 +25,7 @@ import {
   unusedIds,
   usedIds,
 } from '../../src/service/convert/advanced.ts';
-import type { FuncInfoPayload } from '../../src/service/convert/advanced.ts';
+import type { FuncInfoPayload } from '../../src/contract/payloads/advanced.ts';
 import { makeHarness } from './harness.ts';
 
 type Harness = ReturnType<typeof makeHarness>;
@@ -47,6 +47,17 @@ function profileOf(h: Harness) {
 }
 
 const flashOf = (h: Harness): Buffer => Buffer.from(h.keyboardOf().serialize());
+
+/** Pulls the cable when the device receives the next report, so the call in progress loses its device mid-exchange. */
+function pullCableAtNextReport(h: Harness): void {
+  const kb = h.keyboardOf();
+  const receive = kb.receive.bind(kb);
+  const spy = vi.spyOn(kb, 'receive').mockImplementation((report: Uint8Array) => {
+    spy.mockRestore();
+    h.transportOf().disconnect();
+    return receive(report).slice(0, 0);
+  });
+}
 
 async function expectRefused(h: Harness, call: Promise<unknown>, key: string, style = { type: 1, delay: 3 }) {
   const before = flashOf(h);
@@ -208,11 +219,13 @@ describe('get_key_func_info and set_func_info on every model', () => {
 
   it('rejects with err.dev.disconnected when the device goes away mid-call', async () => {
     const { h, call } = await setup('made84ultra');
+    pullCableAtNextReport(h);
     const pending = save(call, 'dks', dks());
-    h.transportOf().disconnect();
     await expect(pending).rejects.toMatchObject({ toastKey: 'err.dev.disconnected' });
   });
 });
+
+let shared: Awaited<ReturnType<typeof setup>> | undefined;
 
 describe('set_func_info refusals', () => {
   const many = Array.from({ length: 41 }, () => [ev('A', true, 30), ev('A', false, 30)]).flat();
@@ -241,7 +254,6 @@ describe('set_func_info refusals', () => {
     ['an unknown change type', 'dks', dks(), 'err.args.invalid', 3],
     ['a key code that is not in the catalogue', 'dks', dks({ display: [row(0x7abc)] }), 'err.args.invalid'],
   ];
-  let shared: Awaited<ReturnType<typeof setup>> | undefined;
   it.each(cases)('refuses %s', async (_, type, item, key, change = 1) => {
     shared ??= await setup('made68pro');
     await expectRefused(shared.h, save(shared.call, type, item, change), key);
@@ -286,6 +298,69 @@ describe('set_func_info refusals', () => {
     const { h, call } = await setup(model, fw);
     const key = type === 'macro' ? 'err.spkey.macro.args.cfg' : 'warn.not.apply';
     await expectRefused(h, save(call, type, item), key);
+  });
+});
+
+describe('macro saves', () => {
+  it('gives an event saved without a delay the default 30 ms, and the last event 0', async () => {
+    const { h, path } = await setup('made68pro');
+    const event = (name: string, is_down: boolean) => ({ code: code(name), is_down });
+    const { id_num } = await h.client.setFuncInfo({
+      path,
+      change_type: 1,
+      macro: { id_num: -1, display: [event('H', true), event('H', false), event('I', true), event('I', false)] },
+    });
+    const stored = profileOf(h).macro[id_num]!;
+    expect(stored.events.slice(0, stored.count).map((e) => e.delay)).toEqual([30, 30, 30, 0]);
+    const info = await h.client.getKeyFuncInfo({ path });
+    expect(info.macro_list[0]!.display.map((e) => e.delay)).toEqual([30, 30, 30, 0]);
+  });
+
+  it.each([0, 1001])('refuses a repeat count of %s, saying so', async (repeat_count) => {
+    shared ??= await setup('made68pro');
+    const saving = save(shared.call, 'macro', macro({ repeat_count }));
+    await expectRefused(shared.h, saving, 'err.spkey.macro.args.cfg');
+    const error = (await saving.catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/repeat count/);
+    expect(error.message).toContain('1 to 1000');
+    expect(error.message).not.toMatch(/events/);
+  });
+
+  it.each([
+    ['no event', macro({ display: [] }), /at least one event/],
+    ['81 events', macro({ display: Array.from({ length: 81 }, (_, i) => ev('A', i % 2 === 0)) }), /at most 80 events/],
+    ['a negative delay', macro({ display: [ev('A', true, -5), ev('A', false)] }), /delay of event 1/],
+    ['an inverted random range', macro({ delay_type: 1, delay_min: 40, delay_max: 30 }), /random delay range/],
+    ['a trigger action the firmware lacks', macro({ trigger_action_type: 9 }), /trigger action 9/],
+  ])('names the problem of a macro with %s', async (_, item, message) => {
+    shared ??= await setup('made68pro');
+    const saving = save(shared.call, 'macro', item);
+    await expectRefused(shared.h, saving, 'err.spkey.macro.args.cfg');
+    await expect(saving).rejects.toThrow(message);
+  });
+});
+
+describe('set_func_info arguments', () => {
+  it('refuses an add or edit that carries only the slot, naming the missing field', async () => {
+    shared ??= await setup('made68pro');
+    const saving = save(shared.call, 'dks', { id_num: -1 });
+    await expectRefused(shared.h, saving, 'err.args.invalid');
+    await expect(saving).rejects.toThrow(/--dks\.display/);
+  });
+
+  it('deletes by the whole item, as the UI sends it, or by its slot alone', async () => {
+    const { h, path } = await setup('made68pro');
+    const first = await h.client.setFuncInfo({ path, change_type: 1, shortcut: shortcut() });
+    const second = await h.client.setFuncInfo({ path, change_type: 1, shortcut: shortcut({ name: 'Two' }) });
+    const listed = (await h.client.getKeyFuncInfo({ path })).shortcut_list;
+    await h.client.setFuncInfo({ path, change_type: 0, shortcut: listed.find((i) => i.id_num === first.id_num)! });
+    await h.client.setFuncInfo({ path, change_type: 0, shortcut: { id_num: second.id_num } });
+    expect((await h.client.getKeyFuncInfo({ path })).shortcut_list).toEqual([]);
+  });
+
+  it('refuses an argument name without a value', async () => {
+    shared ??= await setup('made68pro');
+    await expectRefused(shared.h, shared.call('set_func_info', ['--change_type', '1', '--dks']), 'err.args.invalid');
   });
 });
 

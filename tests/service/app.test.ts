@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIGURABLE_MODELS, OTHER_MODELS, REDIRECT_MODELS } from '../../src/core/models.ts';
 import { VirtualKeyboard } from '../../src/firmware/index.ts';
-import { BridgeCallError, type DeviceRecord } from '../../src/service/bridge.ts';
+import { BridgeCallError, type DeviceRecord } from '../../src/contract/bridge.ts';
 import { LoopbackTransport } from '../../src/transport/loopback.ts';
 import { makeHarness } from './harness.ts';
 

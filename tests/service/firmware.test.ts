@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { capabilitiesFor } from '../../src/core/capabilities.ts';
 import { CONFIGURABLE_MODELS, findModel } from '../../src/core/models.ts';
-import { buildFirmwareImage } from '../../src/firmware/index.ts';
+import { toastStyle } from '../../src/core/toast-keys.ts';
+import { buildFirmwareImage } from '../../src/protocol/firmware-image.ts';
 import { CMD, SUB } from '../../src/protocol/commands.ts';
 import { decodeFrame, encodeFrame, subId } from '../../src/protocol/frame.ts';
-import { BridgeCallError, type DeviceRecord } from '../../src/service/bridge.ts';
+import { BridgeCallError, type DeviceRecord } from '../../src/contract/bridge.ts';
 import type { PerformancePayload } from '../../src/service/convert/performance.ts';
 import { LoopbackTransport } from '../../src/transport/loopback.ts';
 import { LINK_PRESETS } from '../../src/transport/types.ts';
@@ -156,7 +157,7 @@ describe('firmware files', () => {
         h.transportOf().disconnect();
       }
     });
-    expect((await refusalOf(h.flash([{ name: 'fw.mg', data: image }]))).toastKey).toBe('err.dev.disconnected');
+    expect((await refusalOf(h.flash([{ name: 'fw.mg', data: image }]))).toastKey).toBe('err.fw.flash.interrupted');
     const received = h.kb.inspect().firmware.received;
     expect(received).toBeGreaterThan(0);
     expect(received).toBeLessThan(image.length);
@@ -234,7 +235,8 @@ describe('factory reset and game-config cards', () => {
     const e = await refusalOf(
       none.call('run_other_func', ['--cmd', 'export_group_cfg', '--content', '[{"key_ids":[0],"trigger":1}]']),
     );
-    expect([e.toastKey, e.toastType]).toEqual(['warn.not.apply', 2]);
+    const style = toastStyle('warn.not.apply');
+    expect([e.toastKey, e.toastType, e.toastDelay]).toEqual(['warn.not.apply', style.type, style.delay]);
     expect(none.snapshot()).toBe(before);
 
     const h = await setup();

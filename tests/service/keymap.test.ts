@@ -17,7 +17,7 @@ import {
   planKeymapWrite,
   withCode,
 } from '../../src/service/convert/keymap.ts';
-import type { KeyValueInfo } from '../../src/service/handlers/keymap.ts';
+import type { KeyValueInfo } from '../../src/contract/payloads/keymap.ts';
 import { makeHarness } from './harness.ts';
 
 type Harness = ReturnType<typeof makeHarness>;
@@ -48,6 +48,17 @@ function keymapWrites(h: Harness) {
     return receive(report);
   });
   return frames;
+}
+
+/** Pulls the cable when the device receives the next report, so the call in progress loses its device mid-exchange. */
+function pullCableAtNextReport(h: Harness): void {
+  const kb = h.keyboardOf();
+  const receive = kb.receive.bind(kb);
+  const spy = vi.spyOn(kb, 'receive').mockImplementation((report: Uint8Array) => {
+    spy.mockRestore();
+    h.transportOf().disconnect();
+    return receive(report).slice(0, 0);
+  });
 }
 
 /** The device's whole persistent state, compared as bytes (a deep compare of the image is slow). */
@@ -184,8 +195,8 @@ describe('get_key_value_info and set_key_info on every model', () => {
 
   it('rejects with err.dev.disconnected when the device goes away mid-call', async () => {
     const { h, call } = await setup('made68pro');
+    pullCableAtNextReport(h);
     const pending = call('get_key_value_info');
-    h.transportOf().disconnect();
     await expect(pending).rejects.toMatchObject({ toastKey: 'err.dev.disconnected' });
   });
 });
@@ -198,6 +209,8 @@ describe('set_key_info refusals', () => {
     ['an unknown code', ['--index', '0', '--select', '[1]', '--code', '31420']],
     ['a code entry without a code', ['--index', '0', '--select', '[1]', '--code', '{"name":"A"}']],
     ['a selection without an action', ['--index', '0', '--select', '[1]']],
+    ['a name without a value', ['--index', '0', '--select', '[1]', '--code']],
+    ['an argument the call does not take', ['--index', '0', '--select', '[1]', '--code', '4', '--layer', '1']],
     ['an unknown reset', ['--index', '0', '--reset', 'all']],
     ['a layer reset with a selection', ['--index', '0', '--reset', 'layer', '--select', '[1]']],
     ['two actions', ['--index', '0', '--select', '[1]', '--code', '4', '--reset', 'selected']],
@@ -243,8 +256,8 @@ describe('set_key_info refusals', () => {
 
   it('rejects with err.dev.disconnected when the device goes away mid-write', async () => {
     const { h, call } = await setup('lumi68');
+    pullCableAtNextReport(h);
     const pending = call('set_key_info', ['--index', '0', '--select', '[1]', '--code', String(F13)]);
-    h.transportOf().disconnect();
     await expect(pending).rejects.toMatchObject({ toastKey: 'err.dev.disconnected' });
   });
 });

@@ -139,8 +139,12 @@ describe('get_key_color_info and set_led_info on every model', () => {
 
   it('rejects with err.dev.disconnected when the device goes away mid-call', async () => {
     const { h, led } = await setup('made68air');
+    // The cable goes when the first report of the call reaches the keyboard.
+    vi.spyOn(h.keyboardOf(), 'receive').mockImplementation(() => {
+      h.transportOf().disconnect();
+      return [];
+    });
     const pending = led('--mode_index', '2');
-    h.transportOf().disconnect();
     await expect(pending).rejects.toMatchObject({ toastKey: 'err.dev.disconnected' });
   });
 });

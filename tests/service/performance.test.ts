@@ -4,7 +4,7 @@ import { CONFIGURABLE_MODELS } from '../../src/core/models.ts';
 import { CMD, keysOfMask, PERF_FIELD, SUB } from '../../src/protocol/commands.ts';
 import { decodeFrame, subId } from '../../src/protocol/frame.ts';
 import { PERF_FLAG } from '../../src/protocol/objects.ts';
-import { BridgeCallError } from '../../src/service/bridge.ts';
+import { BridgeCallError } from '../../src/contract/bridge.ts';
 import type { PerformancePayload } from '../../src/service/convert/performance.ts';
 import { mmToUnits, roundMm, unitsToMm } from '../../src/service/convert/units.ts';
 import { makeHarness } from './harness.ts';
@@ -241,8 +241,12 @@ describe('set_perf_info rules', () => {
 
   it('rejects with err.dev.disconnected when the cable is pulled mid-call', async () => {
     const h = await setup();
+    // The cable goes when the first report of the call reaches the keyboard.
+    vi.spyOn(h.kb, 'receive').mockImplementation(() => {
+      h.transportOf().disconnect();
+      return [];
+    });
     const pending = h.call('set_perf_info', ['--key_ids', '[0]', '--trigger', '2']);
-    h.transportOf().disconnect();
     await expectRefusal(pending, 'err.dev.disconnected');
   });
 });

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { capabilitiesFor } from '../../src/core/capabilities.ts';
 import { CONFIGURABLE_MODELS, findModel } from '../../src/core/models.ts';
-import { BridgeCallError } from '../../src/service/bridge.ts';
+import { BridgeCallError } from '../../src/contract/bridge.ts';
 import type { SettingData } from '../../src/service/convert/settings.ts';
 import { makeHarness } from './harness.ts';
 
@@ -89,8 +89,8 @@ describe('setting rules', () => {
       ['--use_sleep', '1', '--sleep_time', '10'],
     ]) {
       const e = await refusalOf(h.call('set_setting_info', args));
-      expect(e.toastKey).toBe('warn.not.apply');
-      expect(e.toastType).toBe(2);
+      // The toast table's style of warn.not.apply (spec-1 §8: type 1, 3 s).
+      expect([e.toastKey, e.toastType, e.toastDelay]).toEqual(['warn.not.apply', 1, 3]);
     }
     expect(h.snapshot()).toBe(before);
     expect(((await h.call('get_setting_data')) as SettingData).n_key_supported).toBe(false);
@@ -136,8 +136,12 @@ describe('setting rules', () => {
     const h = await setup();
     const missing = await refusalOf(h.service.call('dev_info', 'get_setting_data', ['--path', 'nowhere']));
     expect(missing.toastKey).toBe('err.dev.not.found');
+    // The cable goes when the first report of the call reaches the keyboard.
+    vi.spyOn(h.kb, 'receive').mockImplementation(() => {
+      h.transportOf().disconnect();
+      return [];
+    });
     const pending = h.call('set_setting_info', ['--use_n_key', '1']);
-    h.transportOf().disconnect();
     expect((await refusalOf(pending)).toastKey).toBe('err.dev.disconnected');
   });
 });

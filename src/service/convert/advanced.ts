@@ -3,7 +3,9 @@
  * src/core/advanced-keys.ts), the function-info payload, and which record ranges to read so that only used slots
  * cross the link. Everything is pure except `readAdvanced`, which reads the device.
  */
-import { readFresh } from '../cache.ts';
+import type { ItemArgs } from '../../contract/areas/advanced.ts';
+import type { AdvancedLists, FuncInfoPayload, SnaptapItemWithMode } from '../../contract/payloads/advanced.ts';
+import { readCached, readFresh, writeAtomicThrough, writeThrough } from '../cache.ts';
 import {
   ADVANCED_TYPE,
   DKS_DEFAULTS,
@@ -45,8 +47,9 @@ import {
   type SnaptapRecord,
 } from '../../protocol/objects.ts';
 import type { Layout } from '../../protocol/struct.ts';
-import type { DeviceEntry } from '../context.ts';
-import { keyDescriptorOf, keyEntryOf } from './keymap.ts';
+import { stateSlot, type DeviceEntry } from '../context.ts';
+import type { AtomicOp } from '../session.ts';
+import { keyDescriptorOf, keyEntryOf, keymapAfter, keymapOp, type KeymapWrite } from './keymap.ts';
 import { mmToUnits, unitsToMm } from './units.ts';
 
 export const ADVANCED_LISTS: readonly AdvancedType[] = ['dks', 'shortcut', 'macro', 'snaptap', 'hypertap'];
@@ -192,8 +195,7 @@ export function macroFromWire(id: number, rec: MacroRecord, familyMaxId: number)
   });
 }
 
-/** Snap-tap item with the wire's resolution mode (0 last input wins, 1 first input wins, 2 neutral). */
-export type SnaptapItemWithMode = SnaptapItem & { mode: number };
+export type { AdvancedLists, FuncInfoPayload, SnaptapItemWithMode };
 
 export function snaptapFromWire(id: number, rec: SnaptapRecord, model: string): SnaptapItemWithMode {
   return withSummary({
@@ -219,6 +221,69 @@ export function hypertapFromWire(id: number, rec: HypertapRecord, model: string)
       rec.secondKind === 1 ? keyDescriptorOf(rec.second) : keyEntryOf(model, rec.second),
     ],
   });
+}
+
+// ------------------------------------------------------------------------------------------------ call argument -> spec
+
+const common = (id: number, name: string) => ({ id_num: id, name, context: '', vis: true });
+
+/** An item argument of set_func_info, tagged with its list. */
+export type ItemArg = { [L in AdvancedType]: { list: L; arg: ItemArgs[L] } }[AdvancedType];
+
+/** An item argument of set_func_info in the spec's item shape, key descriptors and key entries filled in. */
+export function itemFromArg(item: ItemArg, model: string): AdvancedItem {
+  switch (item.list) {
+    case 'dks': {
+      const d = item.arg;
+      const display = d.display.map((r) => ({ ...keyDescriptorOf(r.code), data: r.data as DksStages }));
+      return { ...d, ...common(d.id_num, d.name), type: ADVANCED_TYPE.dks, display } satisfies DksItem;
+    }
+    case 'shortcut': {
+      const s = item.arg;
+      const display = s.display.map((k) => keyDescriptorOf(k.code));
+      const sc_type = s.sc_type as ShortcutTypeId;
+      return {
+        ...s,
+        ...common(s.id_num, s.name),
+        type: ADVANCED_TYPE.shortcut,
+        sc_type,
+        display,
+      } satisfies ShortcutItem;
+    }
+    case 'macro': {
+      const m = item.arg;
+      const display = m.display.map((e) => ({
+        ...keyDescriptorOf(e.code),
+        key_id: -1,
+        delay: e.delay,
+        is_down: e.is_down,
+      }));
+      return {
+        ...m,
+        ...common(m.id_num, m.name),
+        type: ADVANCED_TYPE.macro,
+        display,
+        family_max_id: 0,
+        count: display.length,
+      } satisfies MacroItem;
+    }
+    case 'snaptap': {
+      const s = item.arg;
+      const display = s.display.map((e) => keyEntryOf(model, e.key_id));
+      const snaptap: SnaptapItemWithMode = {
+        ...common(s.id_num, ''),
+        type: ADVANCED_TYPE.snaptap,
+        display,
+        mode: s.mode,
+      };
+      return snaptap;
+    }
+    case 'hypertap': {
+      const h = item.arg;
+      const display = h.display.map((e) => ('code' in e ? keyDescriptorOf(e.code) : keyEntryOf(model, e.key_id)));
+      return { ...common(h.id_num, ''), type: ADVANCED_TYPE.hypertap, display } satisfies HypertapItem;
+    }
+  }
 }
 
 // ------------------------------------------------------------------------------------------------ spec -> wire
@@ -315,14 +380,6 @@ export function snaptapKeysTaken(item: SnaptapItem, existing: readonly SnaptapIt
 
 // ------------------------------------------------------------------------------------------------ lists
 
-export interface AdvancedLists {
-  dks: DksItem[];
-  shortcut: ShortcutItem[];
-  macro: MacroItem[];
-  snaptap: SnaptapItemWithMode[];
-  hypertap: HypertapItem[];
-}
-
 /** Decodes the used records of one list; `records` maps slot id to the record's bytes. */
 export function decodeRecords(
   list: AdvancedType,
@@ -361,7 +418,12 @@ export function decodeRecords(
 export const LIST_TYPE: Readonly<Record<AdvancedType, AdvancedTypeId>> = ADVANCED_TYPE;
 
 /** Function info (spec-1 §3) of a device: lists, capacities, free slots, DKS limits and what this firmware offers. */
-export function funcInfoPayload(path: string, info: FuncInfo, lists: AdvancedLists, caps: Capabilities) {
+export function funcInfoPayload(
+  path: string,
+  info: FuncInfo,
+  lists: AdvancedLists,
+  caps: Capabilities,
+): FuncInfoPayload {
   const per = <T>(f: (list: AdvancedType) => T): Record<AdvancedType, T> =>
     Object.fromEntries(ADVANCED_LISTS.map((l) => [l, f(l)])) as Record<AdvancedType, T>;
   const size = per((l) => capacityOf(info, l));
@@ -393,24 +455,43 @@ export function funcInfoPayload(path: string, info: FuncInfo, lists: AdvancedLis
     hypertap_second_entry: caps.advanced.hypertapSecondEntry,
   };
 }
-export type FuncInfoPayload = ReturnType<typeof funcInfoPayload>;
 
 // ------------------------------------------------------------------------------------------------ device reads
 
-/** Function info and every used item, read from the device (the device is the truth for advanced keys). */
-const LISTS_KEY = 'advanced-lists';
+/**
+ * The lists last read, with the function-info bytes they were read with: they hold while the service's copy of the
+ * function info is still those very bytes, confirmed. A theme switch, a reset or a lost exchange drops or distrusts
+ * that copy, and the lists are read again.
+ */
+const LISTS = stateSlot<{ lists?: AdvancedLists; basis?: Uint8Array }>('advanced.lists', () => ({}));
 
-/** The advanced-key lists as last read from the device (an edit of plain key codes leaves them as they were). */
-export function rememberedLists(device: DeviceEntry): AdvancedLists | undefined {
-  return device.state.get(LISTS_KEY) as AdvancedLists | undefined;
+/**
+ * The advanced-key lists without reading them again while nothing can have changed them (an edit of plain key codes
+ * leaves them as they were); else read from the device.
+ */
+export async function knownLists(device: DeviceEntry): Promise<AdvancedLists> {
+  const known = device.slot(LISTS);
+  const basis = await readCached(device, 'funcInfo');
+  if (known.lists && known.basis === basis) return known.lists;
+  return (await readAdvanced(device, basis)).lists;
 }
 
+/** Forgets the lists last read: a change of them is under way, and until it is answered they are not known. */
+export function forgetLists(device: DeviceEntry): void {
+  device.resetSlots(LISTS);
+}
+
+/**
+ * Function info and every used item, read from the device (the device is the truth for advanced keys). `infoBytes`
+ * is a copy of the function info just read or confirmed, when the caller has one.
+ */
 export async function readAdvanced(
   device: DeviceEntry,
-  caps: Capabilities,
+  infoBytes?: Uint8Array,
 ): Promise<{ info: FuncInfo; lists: AdvancedLists }> {
-  const info = FuncInfoLayout.decode(await readFresh(device, 'funcInfo'));
-  const ctx = { model: device.record.display_name, dksSlotCount: caps.advanced.dksSlotCount };
+  const basis = infoBytes ?? (await readFresh(device, 'funcInfo'));
+  const info = FuncInfoLayout.decode(basis);
+  const ctx = { model: device.record.display_name, dksSlotCount: device.caps.advanced.dksSlotCount };
   const items: AdvancedItem[] = [];
   for (const list of ADVANCED_LISTS) {
     const size = RECORD_LAYOUTS[list].size;
@@ -426,16 +507,35 @@ export async function readAdvanced(
     items.push(...decodeRecords(list, records, ctx));
   }
   const of = <T extends AdvancedItem>(type: AdvancedTypeId) => items.filter((i): i is T => i.type === type);
-  const result = {
-    info,
-    lists: {
-      dks: of<DksItem>(ADVANCED_TYPE.dks),
-      shortcut: of<ShortcutItem>(ADVANCED_TYPE.shortcut),
-      macro: of<MacroItem>(ADVANCED_TYPE.macro),
-      snaptap: of<SnaptapItemWithMode>(ADVANCED_TYPE.snaptap),
-      hypertap: of<HypertapItem>(ADVANCED_TYPE.hypertap),
-    },
+  const lists: AdvancedLists = {
+    dks: of<DksItem>(ADVANCED_TYPE.dks),
+    shortcut: of<ShortcutItem>(ADVANCED_TYPE.shortcut),
+    macro: of<MacroItem>(ADVANCED_TYPE.macro),
+    snaptap: of<SnaptapItemWithMode>(ADVANCED_TYPE.snaptap),
+    hypertap: of<HypertapItem>(ADVANCED_TYPE.hypertap),
   };
-  device.state.set(LISTS_KEY, result.lists);
-  return result;
+  Object.assign(device.slot(LISTS), { lists, basis });
+  return { info, lists };
+}
+
+// ------------------------------------------------------------------------------------------------ device writes
+
+/** One item's record: the bytes at `offset` of the list's object; a zero record frees the slot. */
+export interface RecordWrite {
+  list: AdvancedType;
+  offset: number;
+  bytes: Uint8Array;
+  frees: boolean;
+}
+
+/**
+ * Writes an item's record and the key-map write that binds or unbinds its keys as one change: the device commits
+ * both or neither, so a cable pulled at any report leaves the old lists and key map or the new ones.
+ */
+export async function writeItemAndKeys(device: DeviceEntry, record: RecordWrite, keys: KeymapWrite | undefined) {
+  if (!keys) return writeThrough(device, record.list, record.offset, record.bytes);
+  const item: AtomicOp = { kind: 'object', name: record.list, offset: record.offset, bytes: record.bytes };
+  // Staged in the order that never lets a key point at a free slot: a new item before its keys, keys before a freed one.
+  const ops = record.frees ? [keymapOp(keys), item] : [item, keymapOp(keys)];
+  await writeAtomicThrough(device, ops, await keymapAfter(device, keys));
 }

@@ -17,8 +17,10 @@ import { keycodeEntry, keycodeLabel } from '../../core/keycodes.ts';
 import { defaultKeymap, layoutFor } from '../../core/layouts/index.ts';
 import { CMD, keyMask, SUB } from '../../protocol/commands.ts';
 import { decodeU16List, encodeU16List } from '../../protocol/registry.ts';
-import { readCached, remember } from '../cache.ts';
-import type { DeviceEntry } from '../context.ts';
+import type { ObjectName } from '../../protocol/registry.ts';
+import { readCached, readFresh, remember, writeThrough } from '../cache.ts';
+import type { AtomicOp } from '../session.ts';
+import { stateSlot, type DeviceEntry } from '../context.ts';
 
 export type Keymap = number[][];
 
@@ -98,16 +100,6 @@ export function cellsWithCode(layers: Keymap, code: number): KeyCell[] {
   return layers.flatMap((codes, layer) => codes.flatMap((c, keyId) => (c === code ? [{ layer, keyId }] : [])));
 }
 
-/** A copy of `layers` where `cells` hold their factory codes. */
-export function withDefaults(layers: Keymap, defaults: Keymap, cells: readonly KeyCell[]): Keymap {
-  const out = layers.map((codes) => [...codes]);
-  for (const { layer, keyId } of cells) {
-    const row = out[layer];
-    if (row && keyId < row.length) row[keyId] = defaults[layer]?.[keyId] ?? KC_NONE;
-  }
-  return out;
-}
-
 const ADVANCED_KINDS: readonly number[] = Object.values(ADVANCED_LETTERS);
 
 export function isAdvancedCode(code: number): boolean {
@@ -149,34 +141,111 @@ export function keyEntryOf(modelName: string, keyId: number): DisplayEntry {
 
 // ------------------------------------------------------------------------------------------------ device reads and writes
 
-const CURRENT_LAYER = 'keymap.layer';
+const CURRENT_LAYER = stateSlot('keymap.layer', () => ({ layer: 0 }));
 
 /** The layer the user is looking at (set by set_key_info --index alone); bindings of advanced keys go there. */
 export function currentLayer(device: DeviceEntry): number {
-  const layer = device.state.get(CURRENT_LAYER);
-  return typeof layer === 'number' && layer < device.descriptor.layerCount ? layer : 0;
+  const { layer } = device.slot(CURRENT_LAYER);
+  return layer < device.descriptor.layerCount ? layer : 0;
 }
 
 export function setCurrentLayer(device: DeviceEntry, layer: number): void {
-  device.state.set(CURRENT_LAYER, layer);
+  device.slot(CURRENT_LAYER).layer = layer;
 }
 
+/**
+ * The key map as the service's copy holds it while the device confirmed it, else read again (cache.ts): a copy not
+ * confirmed since a failed, unanswered or damaged exchange is never used, so a write built from it never puts old
+ * codes back on keys it does not mean to change.
+ */
 export async function readKeymap(device: DeviceEntry): Promise<Keymap> {
   const { layerCount, keyCount } = device.descriptor;
   return decodeKeymap(await readCached(device, 'keymap'), layerCount, keyCount);
 }
 
+/** `code` on `keyIds` of `layer`: always one masked frame, whatever the key map holds elsewhere. */
+export function keymapBindPlan(layer: number, keyIds: readonly number[], code: number): KeymapWrite | undefined {
+  return keyIds.length === 0 ? undefined : { kind: 'masked', layer, code, keyIds: [...new Set(keyIds)] };
+}
+
 /**
- * Writes `cells` of `after` with the fewest reports (see planKeymapWrite) and, once the device acknowledged, makes
- * `after` the service's copy of the key map.
+ * The write giving `cells` their codes: one masked frame when they share a layer and a code, else one range write
+ * whose keys in between come from `base` (by default the confirmed copy, see readKeymap).
  */
-export async function writeKeymap(device: DeviceEntry, after: Keymap, cells: readonly KeyCell[]): Promise<void> {
-  const plan = planKeymapWrite(after, cells, device.descriptor.keyCount);
-  if (!plan) return;
-  if (plan.kind === 'masked') {
-    await device.session.command(CMD.keymap, SUB.keymap.setKeys, keymapSetKeysData(plan.layer, plan.code, plan.keyIds));
-  } else {
-    await device.session.writeObject('keymap', plan.offset, plan.bytes);
+async function keymapCellsPlan(
+  device: DeviceEntry,
+  cells: readonly KeyCell[],
+  codeAt: (cell: KeyCell) => number,
+  base?: Keymap,
+): Promise<KeymapWrite | undefined> {
+  const first = cells[0];
+  if (!first) return undefined;
+  const code = codeAt(first);
+  if (cells.every((c) => c.layer === first.layer && codeAt(c) === code))
+    return keymapBindPlan(
+      first.layer,
+      cells.map((c) => c.keyId),
+      code,
+    );
+  const after = (base ?? (await readKeymap(device))).map((codes) => [...codes]);
+  for (const cell of cells) {
+    const row = after[cell.layer];
+    if (row && cell.keyId < row.length) row[cell.keyId] = codeAt(cell);
   }
-  remember(device, 'keymap', encodeKeymap(after));
+  return planKeymapWrite(after, cells, device.descriptor.keyCount);
+}
+
+/**
+ * Every key bound to `code`, on every layer, back to its factory code. The key map is read from the device even when
+ * the service's copy is confirmed: a key left pointing at a freed slot would do nothing, so nothing is taken on trust.
+ */
+export async function keymapUnbindPlan(device: DeviceEntry, code: number): Promise<KeymapWrite | undefined> {
+  const { layerCount, keyCount } = device.descriptor;
+  const layers = decodeKeymap(await readFresh(device, 'keymap'), layerCount, keyCount);
+  const defaults = defaultLayers(device.record.display_name, layerCount, keyCount);
+  return keymapCellsPlan(device, cellsWithCode(layers, code), (c) => defaults[c.layer]?.[c.keyId] ?? KC_NONE, layers);
+}
+
+/** The device operation of a key-map write, for a change the device commits whole with other writes. */
+export function keymapOp(plan: KeymapWrite): AtomicOp {
+  return plan.kind === 'masked'
+    ? {
+        kind: 'command',
+        cmd: CMD.keymap,
+        sub: SUB.keymap.setKeys,
+        data: keymapSetKeysData(plan.layer, plan.code, plan.keyIds),
+      }
+    : { kind: 'object', name: 'keymap', offset: plan.offset, bytes: plan.bytes };
+}
+
+/**
+ * The service's copy of the key map once `plan` is acknowledged, for a masked frame (which changes keys the copy
+ * knows by key id); a range write updates the copy by itself. Derived from the copy readKeymap gives, so it is as
+ * trusted as that copy (cache.ts `remember`).
+ */
+export async function keymapAfter(
+  device: DeviceEntry,
+  plan: KeymapWrite,
+): Promise<Partial<Record<ObjectName, Uint8Array>>> {
+  if (plan.kind !== 'masked') return {};
+  return { keymap: encodeKeymap(withCode(await readKeymap(device), plan.layer, plan.keyIds, plan.code)) };
+}
+
+/** Sends one key-map write and keeps the service's copy equal to what the device acknowledged. */
+async function writeKeymapPlan(device: DeviceEntry, plan: KeymapWrite | undefined): Promise<void> {
+  if (!plan) return;
+  if (plan.kind === 'range') return writeThrough(device, 'keymap', plan.offset, plan.bytes);
+  const { keymap } = await keymapAfter(device, plan);
+  await device.session.command(CMD.keymap, SUB.keymap.setKeys, keymapSetKeysData(plan.layer, plan.code, plan.keyIds));
+  remember(device, 'keymap', keymap!);
+}
+
+/** `code` on `keyIds` of `layer`, one masked frame. */
+export async function writeKeyCode(device: DeviceEntry, layer: number, keyIds: readonly number[], code: number) {
+  await writeKeymapPlan(device, keymapBindPlan(layer, keyIds, code));
+}
+
+/** `cells` back to their codes in `defaults` (the factory map), with the fewest reports. */
+export async function writeKeyDefaults(device: DeviceEntry, cells: readonly KeyCell[], defaults: Keymap) {
+  await writeKeymapPlan(device, await keymapCellsPlan(device, cells, (c) => defaults[c.layer]?.[c.keyId] ?? KC_NONE));
 }

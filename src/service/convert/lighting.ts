@@ -3,6 +3,13 @@
  * colour info (spec-1 §3), plus the edits of set_led_info as new object values with the byte range they touch, so a
  * call writes only the field it changes. The edits and payloads are pure; `readColourState` reads the device.
  */
+import type {
+  AmbientPayload,
+  ColourInfoPayload,
+  HsvaPayload,
+  KeyMode,
+  OuterFramePayload,
+} from '../../contract/payloads/lighting.ts';
 import type { Capabilities } from '../../core/capabilities.ts';
 import { AMBIENT_MODES as AMBIENT_MODE_NAMES, OUTFRAME_MODES } from '../../core/resources.ts';
 import { clampLightingSpeed } from '../../core/rules/lighting.ts';
@@ -26,6 +33,14 @@ import { decodeList, layout, type Layout } from '../../protocol/struct.ts';
 import { readCached } from '../cache.ts';
 import type { DeviceEntry } from '../context.ts';
 
+export type {
+  AmbientPayload,
+  ColourInfoPayload,
+  HsvaPayload,
+  KeyMode,
+  OuterFramePayload,
+} from '../../contract/payloads/lighting.ts';
+
 const hex2 = (n: number): string => Math.round(n).toString(16).padStart(2, '0');
 
 export function rgbToHex(c: Rgb): string {
@@ -46,17 +61,6 @@ export function alphaToBrightness(alpha: number): number {
 
 // ------------------------------------------------------------------------------------------------ payloads
 
-export interface KeyMode {
-  index: number;
-  min: number;
-  max: number;
-  light: number;
-  speed: number;
-  direction: 'l2h' | 'h2l';
-  random: boolean;
-  random_by_press: boolean;
-}
-
 export function keyModeOf(index: number, m: LightMode): KeyMode {
   return {
     index,
@@ -70,15 +74,7 @@ export function keyModeOf(index: number, m: LightMode): KeyMode {
   };
 }
 
-export interface HsvaPayload {
-  hue: number;
-  saturation: number;
-  value: number;
-  /** Brightness 1-8. */
-  alpha: number;
-}
-
-export function outerFramePayload(o: OuterFrame) {
+export function outerFramePayload(o: OuterFrame): OuterFramePayload {
   const size = Math.min(o.size, o.items.length);
   return {
     lightbar_index: o.index,
@@ -91,9 +87,8 @@ export function outerFramePayload(o: OuterFrame) {
     })),
   };
 }
-export type OuterFramePayload = ReturnType<typeof outerFramePayload>;
 
-export function ambientPayload(a: Ambient, lightMax: number) {
+export function ambientPayload(a: Ambient, lightMax: number): AmbientPayload {
   const count = Math.min(a.modeCount, a.modes.length);
   return {
     ambient_mode_size: count,
@@ -112,7 +107,6 @@ export function ambientPayload(a: Ambient, lightMax: number) {
     subtype: a.subtype,
   };
 }
-export type AmbientPayload = ReturnType<typeof ambientPayload>;
 
 export interface ColourState {
   colours: Rgb[];
@@ -122,7 +116,7 @@ export interface ColourState {
 }
 
 /** Key colour info (spec-1 §3). */
-export function colourInfoPayload(path: string, s: ColourState, caps: Capabilities) {
+export function colourInfoPayload(path: string, s: ColourState, caps: Capabilities): ColourInfoPayload {
   return {
     path,
     keycolors: s.colours.map(rgbToHex),
@@ -140,7 +134,6 @@ export function colourInfoPayload(path: string, s: ColourState, caps: Capabiliti
     level: caps.featureLevel,
   };
 }
-export type ColourInfoPayload = ReturnType<typeof colourInfoPayload>;
 
 // ------------------------------------------------------------------------------------------------ edits
 

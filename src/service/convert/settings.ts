@@ -1,30 +1,30 @@
 /** Device settings and device facts between wire records and the spec's Setting data (spec-2 §3). */
 import type { Capabilities } from '../../core/capabilities.ts';
 import { FEATURE } from '../../protocol/commands.ts';
-import type { Descriptor, Settings, Status } from '../../protocol/objects.ts';
-import type { DeviceRecord } from '../bridge.ts';
+import { SettingsLayout, type Descriptor, type Settings, type Status } from '../../protocol/objects.ts';
+import type { DeviceRecord } from '../../contract/bridge.ts';
+import { fieldOffset } from './lighting.ts';
+import type { KeyboardInfo, OptionList, SettingData } from '../../contract/payloads/settings.ts';
+
+export type { KeyboardInfo, OptionList, SettingData } from '../../contract/payloads/settings.ts';
 
 /** Report rates by the settings record's index (spec-2 §9: 125, 250, 1000 Hz). */
 export const REPORT_RATES = [125, 250, 1000] as const;
 
-export interface SettingData {
-  path: string;
-  fw_ver: string;
-  hw_ver: string;
-  release_date: string;
-  use_n_key: 0 | 1;
-  use_sleep: 0 | 1;
-  /** Minutes. */
-  sleep_time: number;
-  auto_calibration: 0 | 1;
-  /** Hz. */
-  report_rate: number;
-  n_key_supported: boolean;
-  sleep_supported: boolean;
-  /** Percent 0-100; -1 without a battery. */
-  battery: number;
-  /** 0 USB, 1 2.4G, 2 Bluetooth. */
-  access_mode: number;
+/** Settings fields in record order; every field is one byte. */
+const SETTING_FIELDS = SettingsLayout.fields.map(([name]) => name as keyof Settings);
+
+/**
+ * The bytes of a settings write that changes only the given fields (which must be adjacent), and the offset they go
+ * to. A call writes only what it changes, never a record rebuilt from the service's copy.
+ */
+export function settingsPatch(patch: Partial<Settings>): { offset: number; bytes: Uint8Array } {
+  const names = SETTING_FIELDS.filter((n) => patch[n] !== undefined);
+  if (names.length === 0) throw new RangeError('an empty settings patch');
+  const offset = fieldOffset(SettingsLayout, names[0]!);
+  const end = fieldOffset(SettingsLayout, names[names.length - 1]!) + 1;
+  if (end - offset !== names.length) throw new RangeError(`settings fields ${names.join(', ')} are not adjacent`);
+  return { offset, bytes: Uint8Array.from(names, (n) => patch[n]!) };
 }
 
 const two = (n: number): string => String(n).padStart(2, '0');
@@ -33,7 +33,8 @@ export function releaseDate(d: Descriptor): string {
   return `${String(d.releaseYear).padStart(4, '0')}-${two(d.releaseMonth)}-${two(d.releaseDay)}`;
 }
 
-export function settingData(
+/** Setting data (spec-2 §3) from the settings and status records. */
+export function settingDataOf(
   record: DeviceRecord,
   descriptor: Descriptor,
   settings: Settings,
@@ -59,7 +60,7 @@ export function settingData(
 }
 
 /** What the device describes about itself (the keyboard_info event). */
-export function keyboardInfo(record: DeviceRecord, d: Descriptor) {
+export function keyboardInfo(record: DeviceRecord, d: Descriptor): KeyboardInfo {
   return {
     path: record.path,
     name: record.name,
@@ -92,7 +93,7 @@ export const DEVICE_TABS = { keyCode: 0, keyLed: 1, keyPerf: 3, settings: 4 } as
 export const PERF_TABS = { perf: 0, gameConfig: 1, switch: 2, verify: 3 } as const;
 
 /** The capability summary of the init_opt_list event: which tabs and options the device page offers. */
-export function optionList(record: DeviceRecord, d: Descriptor, caps: Capabilities) {
+export function optionList(record: DeviceRecord, d: Descriptor, caps: Capabilities): OptionList {
   const has = (bit: number): boolean => (d.features & bit) !== 0;
   const keyboard = d.devType === 2;
   const perfTabs: number[] = [PERF_TABS.perf, ...(caps.gameConfigSet ? [PERF_TABS.gameConfig] : []), PERF_TABS.switch];

@@ -30,6 +30,7 @@ import {
   type Rgb,
   type Themes,
 } from '../../protocol/objects.ts';
+import type { ThemeInfo } from '../../contract/payloads/theme.ts';
 import { utf8ByteLength } from '../../core/text-limit.ts';
 
 export const SCENE_FORMAT = 'keytune-scene';
@@ -39,12 +40,7 @@ export const SCENE_EXTENSION = '.mgscene';
 export const IMPORT_FAILURE_KEY = 'theme.import.failure';
 export const EXPORT_FAILURE_KEY = 'theme.export.failure';
 
-export interface ThemeInfo {
-  path: string;
-  /** Current slot index. */
-  theme_mode: number;
-  theme_info_list: string[];
-}
+export type { ThemeInfo } from '../../contract/payloads/theme.ts';
 
 export function themeInfo(path: string, themes: Themes): ThemeInfo {
   return {

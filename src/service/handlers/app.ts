@@ -1,7 +1,7 @@
 /** Application calls: the device list, virtual keyboards, toasts, loading overlay and application preferences. */
 import type { appCalls } from '../../contract/areas/app.ts';
 import { CONFIGURABLE_MODELS, findModel, OTHER_MODELS, REDIRECT_MODELS } from '../../core/models.ts';
-import { invalid } from '../args.ts';
+import { invalid } from '../refusal.ts';
 import type { Handlers } from '../context.ts';
 import type { DeviceService } from '../service.ts';
 

@@ -1,88 +1,112 @@
 /**
- * dev_info run_other_func (spec-2 §4, §7): factory reset, firmware flashing from a package's files, and applying a
+ * dev_info run_other_func (spec-2 §4, §7): firmware flashing from a package's files, factory reset, and applying a
  * game-config card.
  *
- * Flashing: bootloader, begin (the device answers how much of this very image it already holds, so a cut transfer
- * resumes), chunks in windows of which only the last frame is answered, finish (the device verifies the CRC and
- * model before it runs the new image), then a fresh handshake.
+ * Flashing never bricks and always ends in words: every image is checked (header, model, size against the update
+ * slot) before the bootloader is entered; then per image bootloader, begin (the device answers how much of this very
+ * image it already holds, so a cut transfer resumes), chunks in windows of which only the last frame is answered (a
+ * lost chunk is recovered by asking the device where it stands), finish (the device verifies CRC and model before it
+ * runs the image), and at the end a fresh handshake. A refusal leaves the bootloader again (the old firmware runs); a
+ * cut or a device that stops answering leaves the transfer in the device's second slot, and running the same update
+ * again finishes it. Each outcome has its own toast key saying what happened and what to do.
  */
-import { z } from 'zod';
-import { fail } from '../../core/rules/result.ts';
+import type { firmwareCalls } from '../../contract/areas/firmware.ts';
+import { BridgeCallError } from '../../contract/bridge.ts';
+import type { FirmwareFile, FlashResult, UpdateProgress } from '../../contract/payloads/firmware.ts';
 import { TOAST_KEYS } from '../../core/toast-keys.ts';
-import { crc32 } from '../../protocol/crc.ts';
 import { CMD, SUB } from '../../protocol/commands.ts';
+import { crc32 } from '../../protocol/crc.ts';
 import { DEVICE_ERROR } from '../../protocol/errors.ts';
+import {
+  FIRMWARE_SLOT_SIZE,
+  FIRMWARE_TARGET_MAIN,
+  fitsFirmwareSlot,
+  readFirmwareHeader,
+  type FirmwareHeader,
+} from '../../protocol/firmware-image.ts';
 import { SUB_MORE, SUB_WRITE, type Frame } from '../../protocol/frame.ts';
 import { DescriptorLayout, FIRMWARE_CHUNK, FIRMWARE_WINDOW, FirmwareBeginLayout } from '../../protocol/objects.ts';
-import { readFirmwareHeader, type FirmwareHeader } from '../../firmware/index.ts';
-import { invalid, json, str } from '../args.ts';
-import { BridgeCallError } from '../bridge.ts';
 import { invalidate } from '../cache.ts';
-import type { CallContext, DeviceEntry } from '../context.ts';
-import type { DeviceService } from '../service.ts';
-import { versionText } from '../service.ts';
-import { SessionError } from '../session.ts';
-import {
-  capabilitiesOf,
-  keyIdsArgFrom,
-  RapidArgSchema,
-  refusal,
-  setRapid,
-  setTravel,
-  travelCheck,
-} from './performance.ts';
-import { emitSettingData } from './settings.ts';
-import { readThemeInfo } from './theme.ts';
+import type { DeviceEntry, Emit, Handlers } from '../context.ts';
+import { isUpdateModeRefusal, outsideUpdateMode, pickFirmwareFiles, UPDATE_KEYS } from '../convert/firmware.ts';
 import { readPerformance } from '../convert/performance.ts';
+import { applyGameConfigCard, type GameConfigContent } from '../game-config.ts';
+import { emitSettingData } from '../payloads/settings.ts';
+import { emitThemeInfo } from '../payloads/theme.ts';
+import { versionText, type DeviceService } from '../service.ts';
+import { SessionError } from '../session.ts';
 
-/* ---------- firmware files ---------- */
+/** Windows in a row that may fail to get through (a lost report) before the update is given up as interrupted. */
+const MAX_STALLS = 3;
 
-const FileSchema = z.array(z.object({ name: z.string().min(1), data: z.string() }).strict()).min(1);
-type PackageFile = z.infer<typeof FileSchema>[number];
+/** The one argument each command takes besides --path and --cmd. */
+const ARGUMENT_OF = { flash: 'mg', export_group_cfg: 'content', reset: undefined } as const;
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const invalid = (message: string): BridgeCallError => new BridgeCallError(TOAST_KEYS.invalidArgs, message);
 
-function decodeBase64(name: string, text: string): Uint8Array {
-  const clean = text.replace(/\s+/g, '');
-  if (!BASE64.test(clean) || clean.length % 4 === 1) throw invalid(`file ${name} is not base64`);
-  const binary = atob(clean);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
+interface Image {
+  name: string;
+  image: Uint8Array;
+  header: FirmwareHeader;
 }
 
-const extensionIs = (file: PackageFile, ext: string): boolean => file.name.toLowerCase().endsWith(ext);
+/* ---------- checks before anything is sent ---------- */
 
-/**
- * The images to flash, in order. A non-empty .mgd file means the update needs the desktop tool: the call ends with
- * cfg.dev.update.request. Otherwise every .mg file, shortest name first (spec-2 §4).
- */
-export function pickFirmwareFiles(files: readonly PackageFile[]): { name: string; image: Uint8Array }[] {
-  const mgd = files.filter((f) => extensionIs(f, '.mgd'));
-  if (mgd.some((f) => decodeBase64(f.name, f.data).length > 0))
-    throw refusal(fail(TOAST_KEYS.updateRequest), 'this update must be installed with the desktop app');
-  const mg = files.filter((f) => extensionIs(f, '.mg')).sort((a, b) => a.name.length - b.name.length);
-  if (mg.length === 0) throw new BridgeCallError(TOAST_KEYS.firmwareFileInvalid, 'the package holds no firmware file');
-  return mg.map((f) => ({ name: f.name, image: decodeBase64(f.name, f.data) }));
+/** Checks every image against the device; emits dev_update_hw_check for each, and refuses the first that does not fit. */
+function checkImages(device: DeviceEntry, files: readonly FirmwareFile[], emit: Emit): Image[] {
+  const modelId = device.descriptor.modelId;
+  return pickFirmwareFiles(files).map((f) => {
+    const header = readFirmwareHeader(f.image);
+    const fitsModel = header !== undefined && header.modelId === modelId;
+    const fitsSlot = fitsFirmwareSlot(f.image);
+    emit('dev_update_hw_check', {
+      path: device.path,
+      file: f.name,
+      ok: fitsModel && fitsSlot,
+      file_model_id: header?.modelId ?? null,
+      device_model_id: modelId,
+      hw_ver: device.record.hw_ver,
+      fw_ver: header ? versionText(header.version) : null,
+      size: f.image.length,
+      max_size: FIRMWARE_SLOT_SIZE,
+    });
+    if (!header || !fitsModel)
+      throw new BridgeCallError(TOAST_KEYS.firmwareFileInvalid, `${f.name} is not a firmware image for this device`, [
+        device.record.hw_ver,
+      ]);
+    if (!fitsSlot)
+      throw new BridgeCallError(
+        UPDATE_KEYS.fileTooLarge,
+        `${f.name} has ${f.image.length} bytes; the update slot holds ${FIRMWARE_SLOT_SIZE}`,
+        [String(FIRMWARE_SLOT_SIZE)],
+      );
+    return { ...f, header };
+  });
 }
 
-/* ---------- flashing ---------- */
-
-interface Progress {
-  error: 0 | 1;
-  progress: number;
-  total: number;
-  file_count: number;
-  task_id: number;
-}
+/* ---------- talking to the bootloader ---------- */
 
 async function enterBootloader(device: DeviceEntry): Promise<void> {
   try {
     await device.session.command(CMD.system, SUB.system.bootloader, new TextEncoder().encode('BOOT'));
   } catch (e) {
     // A device already in its bootloader (an update cut short) answers busy to everything but firmware commands.
-    if (!(e instanceof SessionError && e.reason === 'device' && e.deviceCode === DEVICE_ERROR.busy)) throw e;
+    if (!isUpdateModeRefusal(e)) throw e;
   }
+}
+
+/** Announces the image; answers the chunk to go on from (what the device already holds of this very image). */
+async function begin(device: DeviceEntry, image: Uint8Array, header: FirmwareHeader): Promise<number> {
+  const request = FirmwareBeginLayout.encode({
+    target: FIRMWARE_TARGET_MAIN,
+    size: image.length,
+    version: header.version,
+    crc: crc32(image),
+  });
+  const ack = await device.session.command(CMD.firmware, SUB.firmware.begin, request);
+  const held = ack.data.length >= 5 ? new DataView(ack.data.buffer, ack.data.byteOffset).getUint32(1, true) : 0;
+  // The whole image may be there already (a cut after the last chunk): then the short last chunk counts too.
+  return held >= image.length ? Math.ceil(image.length / FIRMWARE_CHUNK) : Math.floor(held / FIRMWARE_CHUNK);
 }
 
 function chunkFrame(index: number, image: Uint8Array, last: boolean): Frame {
@@ -95,32 +119,37 @@ function chunkFrame(index: number, image: Uint8Array, last: boolean): Frame {
   };
 }
 
-async function flashImage(
+/** A window that did not get through because a report was lost: the device says where it stands, and we go on. */
+const lostReport = (e: unknown): boolean =>
+  e instanceof SessionError &&
+  (e.reason === 'timeout' || (e.reason === 'device' && e.deviceCode === DEVICE_ERROR.sequence));
+
+/** Sends the image from where the device stands; `report` hears the bytes the device holds after each window. */
+async function transfer(
   device: DeviceEntry,
   image: Uint8Array,
   header: FirmwareHeader,
-  report: (received: number) => void,
+  report: (held: number) => void,
 ): Promise<void> {
-  const begin = FirmwareBeginLayout.encode({
-    target: 0,
-    size: image.length,
-    version: header.version,
-    crc: crc32(image),
-  });
-  const ack = await device.session.command(CMD.firmware, SUB.firmware.begin, begin);
-  const resumeFrom = ack.data.length >= 5 ? new DataView(ack.data.buffer, ack.data.byteOffset).getUint32(1, true) : 0;
   const chunks = Math.ceil(image.length / FIRMWARE_CHUNK);
-  let next = Math.min(chunks, Math.floor(resumeFrom / FIRMWARE_CHUNK));
+  let next = await begin(device, image, header);
   report(next * FIRMWARE_CHUNK);
+  let stalls = 0;
   while (next < chunks) {
     const end = Math.min(chunks, next + FIRMWARE_WINDOW);
     const frames: Frame[] = [];
     for (let i = next; i < end; i++) frames.push(chunkFrame(i, image, i === end - 1));
-    await device.session.stream(frames);
+    try {
+      await device.session.stream(frames);
+    } catch (e) {
+      if (!lostReport(e) || !device.session.isOpen || ++stalls > MAX_STALLS) throw e;
+      next = await begin(device, image, header);
+      continue;
+    }
+    stalls = 0;
     next = end;
     report(Math.min(image.length, next * FIRMWARE_CHUNK));
   }
-  await device.session.command(CMD.firmware, SUB.firmware.finish, new Uint8Array(0));
 }
 
 /** Reads the handshake again after a flash: the new version, its capacities and flags. */
@@ -132,111 +161,114 @@ async function rehandshake(service: DeviceService, device: DeviceEntry): Promise
   service.updateRecord(device.path, { fw_ver: versionText(d.fw), hw_ver: versionText(d.hw), red_point: false });
 }
 
-async function flash(service: DeviceService, ctx: CallContext): Promise<unknown> {
-  const device = ctx.device();
-  const files = pickFirmwareFiles(json(ctx.args, 'mg', FileSchema));
-  const images = files.map((f) => ({ ...f, header: readFirmwareHeader(f.image) }));
-  const modelId = device.descriptor.modelId;
-  for (const f of images) {
-    const fits = f.header !== undefined && f.header.modelId === modelId;
-    ctx.emit('dev_update_hw_check', {
-      path: device.path,
-      file: f.name,
-      ok: fits,
-      file_model_id: f.header?.modelId ?? null,
-      device_model_id: modelId,
-      hw_ver: device.record.hw_ver,
-      fw_ver: f.header ? versionText(f.header.version) : null,
-    });
-    if (!fits)
-      throw new BridgeCallError(TOAST_KEYS.firmwareFileInvalid, `${f.name} is not a firmware image for this device`, [
-        device.record.hw_ver,
-      ]);
-  }
-  const emit = (p: Omit<Progress, 'total' | 'file_count'>) =>
-    ctx.emit('dev_update', { path: device.path, total: 100, file_count: images.length, ...p });
-  let task = 0;
-  // What is about to be flashed, in order: the files, their versions and sizes.
-  ctx.emit('flash_by_info', {
+/** What the user is told when an update stops, from the way it stopped. */
+function stoppedError(e: unknown): unknown {
+  if (e instanceof BridgeCallError) return e;
+  if (e instanceof SessionError && e.reason === 'device')
+    return new BridgeCallError(TOAST_KEYS.firmwareFlashFailed, `the keyboard refused the update: ${e.message}`);
+  if (e instanceof SessionError)
+    return new BridgeCallError(UPDATE_KEYS.interrupted, `the update was interrupted: ${e.message}`);
+  return e;
+}
+
+async function flash(
+  service: DeviceService,
+  device: DeviceEntry,
+  files: readonly FirmwareFile[],
+  emit: Emit,
+): Promise<FlashResult> {
+  const images = checkImages(device, files, emit);
+  emit('flash_by_info', {
     path: device.path,
-    files: images.map((f) => ({ name: f.name, size: f.image.length, fw_ver: versionText(f.header!.version) })),
+    files: images.map((f) => ({ name: f.name, size: f.image.length, fw_ver: versionText(f.header.version) })),
   });
+  let last: Omit<UpdateProgress, 'path' | 'total' | 'file_count'> = { error: 0, progress: 0, task_id: 0 };
+  const progress = (p: typeof last) => {
+    last = p;
+    emit('dev_update', { path: device.path, total: 100, file_count: images.length, ...p });
+  };
+  /** True between entering the bootloader and the device's answer to finish. */
+  let inBootloader = false;
   try {
-    await enterBootloader(device);
-    for (const [i, f] of images.entries()) {
-      task = i;
-      await flashImage(device, f.image, f.header!, (received) =>
-        emit({ error: 0, progress: Math.min(100, Math.floor((received * 100) / f.image.length)), task_id: i }),
+    for (const [task, f] of images.entries()) {
+      last = { error: 0, progress: 0, task_id: task };
+      await enterBootloader(device);
+      inBootloader = true;
+      await transfer(device, f.image, f.header, (held) =>
+        progress({ error: 0, progress: Math.min(100, Math.floor((held * 100) / f.image.length)), task_id: task }),
       );
+      try {
+        await device.session.command(CMD.firmware, SUB.firmware.finish, new Uint8Array(0));
+      } catch (e) {
+        // Verified or not, a finish the device answered restarts it into a working firmware.
+        if (e instanceof SessionError && e.reason === 'device') inBootloader = false;
+        throw e;
+      }
+      inBootloader = false;
     }
   } catch (e) {
-    emit({ error: 1, progress: 0, task_id: task });
-    if (e instanceof SessionError && e.reason === 'device')
-      throw new BridgeCallError(TOAST_KEYS.firmwareFlashFailed, `the device refused the update: ${e.message}`);
-    throw e;
+    progress({ ...last, error: 1 });
+    // A refused transfer is not worth keeping: finish discards it and restarts the firmware the device had, so the
+    // keyboard is not left waiting in its bootloader. A cut transfer stays for the same update to resume.
+    if (inBootloader && e instanceof SessionError && e.reason === 'device' && device.session.isOpen) {
+      await device.session.command(CMD.firmware, SUB.firmware.finish, new Uint8Array(0)).catch(() => undefined);
+      invalidate(device);
+    }
+    throw stoppedError(e);
   }
-  await rehandshake(service, device);
+  try {
+    await rehandshake(service, device);
+  } catch (e) {
+    progress({ ...last, error: 1 });
+    throw new BridgeCallError(
+      UPDATE_KEYS.noAnswer,
+      `the firmware was written but the keyboard did not answer its handshake: ${e instanceof Error ? e.message : String(e)}`,
+    );
+  }
   return { path: device.path, fw_ver: device.record.fw_ver, hw_ver: device.record.hw_ver };
 }
 
-/* ---------- game-config cards ---------- */
+/* ---------- factory reset and game-config cards ---------- */
 
-const CardEntrySchema = z
-  .object({
-    key_ids: z.array(z.number().int().min(0)).min(1),
-    trigger: z.number().finite().optional(),
-    dead: z.number().finite().optional(),
-    rapid: RapidArgSchema.optional(),
-  })
-  .strict();
-const CardSchema = z.array(CardEntrySchema).min(1);
+async function factoryReset(device: DeviceEntry, emit: Emit) {
+  try {
+    await device.session.command(CMD.system, SUB.system.factoryReset, new TextEncoder().encode('RST'));
+  } finally {
+    // Every object may have changed (or may have, when the ack was lost).
+    invalidate(device);
+  }
+  await emitThemeInfo(device, emit);
+  return emitSettingData(device, emit);
+}
 
-async function applyCard(ctx: CallContext): Promise<unknown> {
-  const device = ctx.device();
-  if (!capabilitiesOf(device).gameConfigSet)
-    throw refusal(fail(TOAST_KEYS.notApply), 'this model has no game-config set', 2);
-  const card = json(ctx.args, 'content', CardSchema);
-  const entries = card.map((e) => ({ ...e, key_ids: keyIdsArgFrom(device, e.key_ids) }));
-  // Every value is checked before the first write, so a bad card changes nothing.
-  for (const e of entries) {
-    if (e.trigger !== undefined) await travelCheck(device, e.key_ids, 'trigger', e.trigger);
-    if (e.dead !== undefined) await travelCheck(device, e.key_ids, 'dead', e.dead);
-    if (e.rapid?.p_rapid_value !== undefined) await travelCheck(device, e.key_ids, 'rapid', e.rapid.p_rapid_value);
-    if (e.rapid?.r_rapid_value !== undefined) await travelCheck(device, e.key_ids, 'rapid', e.rapid.r_rapid_value);
-  }
-  for (const e of entries) {
-    if (e.rapid) await setRapid(device, e.key_ids, e.rapid, false);
-    if (e.trigger !== undefined) await setTravel(device, e.key_ids, 'trigger', e.trigger);
-    if (e.dead !== undefined) await setTravel(device, e.key_ids, 'dead', e.dead);
-  }
+async function applyCard(device: DeviceEntry, content: GameConfigContent, emit: Emit) {
+  await applyGameConfigCard(device, content);
   const payload = await readPerformance(device);
-  ctx.emit('get_key_perf_info', payload);
+  emit('get_key_perf_info', payload);
   return payload;
 }
 
-/* ---------- factory reset ---------- */
-
-async function factoryReset(ctx: CallContext): Promise<unknown> {
-  const device = ctx.device();
-  await device.session.command(CMD.system, SUB.system.factoryReset, new TextEncoder().encode('RST'));
-  invalidate(device);
-  const themes = await readThemeInfo(device);
-  ctx.emit('get_theme_info', themes);
-  return emitSettingData(ctx, device);
-}
-
 export function registerFirmwareHandlers(service: DeviceService): void {
-  service.handle('dev_info', 'run_other_func', (ctx) => {
-    const cmd = str(ctx.args, 'cmd');
-    switch (cmd) {
-      case 'reset':
-        return factoryReset(ctx);
-      case 'flash':
-        return flash(service, ctx);
-      case 'export_group_cfg':
-        return applyCard(ctx);
-      default:
-        throw invalid(`--cmd ${cmd} is not reset, flash or export_group_cfg`);
-    }
-  });
+  const handlers: Handlers<keyof typeof firmwareCalls> = {
+    runOtherFunc: async (args, ctx) => {
+      const device = ctx.device();
+      const extra = (['mg', 'content'] as const).find(
+        (name) => args[name] !== undefined && name !== ARGUMENT_OF[args.cmd],
+      );
+      if (extra) throw invalid(`--cmd ${args.cmd} takes no --${extra}`);
+      switch (args.cmd) {
+        case 'flash':
+          if (!args.mg) throw invalid('--cmd flash needs --mg');
+          return flash(service, device, args.mg, ctx.emit);
+        case 'reset':
+          return outsideUpdateMode(() => factoryReset(device, ctx.emit));
+        case 'export_group_cfg': {
+          const card = args.content;
+          if (!card) throw invalid('--cmd export_group_cfg needs --content');
+          return outsideUpdateMode(() => applyCard(device, card, ctx.emit));
+        }
+      }
+    },
+  };
+  service.implement(handlers);
 }

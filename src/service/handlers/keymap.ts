@@ -2,9 +2,10 @@
  * Key-mapping calls (spec-1 §7): get_key_value_info, set_key_info and cfg_info get_common_layers. Assigning one code
  * to any number of keys is one masked frame; resets write the smallest range holding the keys they restore.
  */
-import { configObjects, prefetch } from '../cache.ts';
-import { z } from 'zod';
-import { capabilitiesFor, type AdvancedType, type Capabilities } from '../../core/capabilities.ts';
+import type { keymapCalls } from '../../contract/areas/keymap.ts';
+import { BridgeCallError } from '../../contract/bridge.ts';
+import type { ParsedArgs } from '../../contract/contract.ts';
+import type { AdvancedType } from '../../core/capabilities.ts';
 import {
   ADVANCED_LETTERS,
   keycodeKind,
@@ -12,66 +13,26 @@ import {
   keycodeValue,
   keywordToKeycode,
 } from '../../core/keycode-space.ts';
-import { DEV_TYPE } from '../../core/models.ts';
 import { buildCommonLayers } from '../../core/resources.ts';
 import { fail } from '../../core/rules/result.ts';
 import { TOAST_KEYS } from '../../core/toast-keys.ts';
-import { int, invalid, json, str } from '../args.ts';
-import { BridgeCallError } from '../bridge.ts';
-import type { DeviceEntry } from '../context.ts';
-import { readAdvanced, rememberedLists, type AdvancedLists } from '../convert/advanced.ts';
+import { configObjects, prefetch } from '../cache.ts';
+import type { DeviceEntry, Handlers } from '../context.ts';
+import { knownLists, readAdvanced, type AdvancedLists } from '../convert/advanced.ts';
 import {
-  currentLayer,
   defaultLayers,
   isAdvancedCode,
   isAssignableCode,
-  readKeymap,
   setCurrentLayer,
-  withCode,
-  withDefaults,
-  writeKeymap,
+  writeKeyCode,
+  writeKeyDefaults,
   type KeyCell,
 } from '../convert/keymap.ts';
-import { ambientPayload, outerFramePayload, readColourState, rgbToHex } from '../convert/lighting.ts';
-import { readPerformance } from '../convert/performance.ts';
+import { keyValueInfo } from '../payloads/key-values.ts';
+import { refusal } from '../refusal.ts';
 import type { DeviceService } from '../service.ts';
 
-/**
- * Key value info (spec-1 §3): key map, performance, colours and the special-key lists. Pass the lists when they were
- * just read, so they are not read twice.
- */
-export async function keyValueInfo(device: DeviceEntry, lists?: AdvancedLists) {
-  const caps = capabilitiesFor(device.record.display_name, device.record.fw_ver);
-  const { layerCount, devType } = device.descriptor;
-  const keycodes = await readKeymap(device);
-  const perf = devType === DEV_TYPE.keyboard ? await readPerformance(device) : undefined;
-  const colour = devType === DEV_TYPE.dongle ? undefined : await readColourState(device, caps);
-  const advanced = lists ?? (await readAdvanced(device, caps)).lists;
-  return {
-    ...perf,
-    path: device.path,
-    kcm_size: layerCount,
-    kcm_index: currentLayer(device),
-    keycodes,
-    keycolors: colour?.colours.map(rgbToHex) ?? [],
-    krm_index: colour?.lighting.colourIndex ?? 0,
-    kmm_index: colour?.lighting.modeIndex ?? 0,
-    keyambient: colour?.ambient ? ambientPayload(colour.ambient, caps.lighting.lightMax) : null,
-    keyoutframe: colour?.outerFrame ? outerFramePayload(colour.outerFrame) : null,
-    dks_list: advanced.dks,
-    shortcut_list: advanced.shortcut,
-    macro_list: advanced.macro,
-    snaptap_list: advanced.snaptap,
-    hypertap_list: advanced.hypertap,
-  };
-}
-export type KeyValueInfo = Awaited<ReturnType<typeof keyValueInfo>>;
-
-const keyIdsSchema = z.array(z.number().int().min(0)).min(1);
-const codeSchema = z.union([
-  z.number().int().min(0).max(0xffff),
-  z.object({ code: z.number().int().min(0).max(0xffff) }).transform((entry) => entry.code),
-]);
+const invalid = (message: string) => new BridgeCallError(TOAST_KEYS.invalidArgs, message);
 
 const LIST_OF_KIND = new Map<number, AdvancedType>([
   [ADVANCED_LETTERS.D, 'dks'],
@@ -85,24 +46,23 @@ const LIST_OF_KIND = new Map<number, AdvancedType>([
  * An advanced-key code may go on a key only when its item exists on the device and this firmware offers the type.
  * Answers the lists it read, so the event after the write does not read them again.
  */
-async function checkAdvancedBinding(device: DeviceEntry, caps: Capabilities, code: number): Promise<AdvancedLists> {
+async function checkAdvancedBinding(device: DeviceEntry, code: number): Promise<AdvancedLists> {
   const list = LIST_OF_KIND.get(keycodeKind(code))!;
   const keyword = keycodeToKeyword(code) ?? String(code);
-  if (!caps.advanced.enabled || !caps.advanced.types[list]) {
-    const refusal = fail(TOAST_KEYS.notApply);
-    throw new BridgeCallError(refusal.toastKey, `${list} keys are not offered on this firmware`, [], {
-      type: refusal.type as 1 | 2,
-      delay: refusal.delay,
-    });
-  }
-  const { lists } = await readAdvanced(device, caps);
+  const { advanced } = device.caps;
+  if (!advanced.enabled || !advanced.types[list])
+    throw refusal(fail(TOAST_KEYS.notApply), `${list} keys are not offered on this firmware`);
+  const { lists } = await readAdvanced(device);
   if (!lists[list].some((item) => item.id_num === keycodeValue(code)))
     throw invalid(`${keyword} is not in use on this device`);
   return lists;
 }
 
-function selectedKeys(device: DeviceEntry, args: Map<string, string>): number[] {
-  const ids = [...new Set(json(args, 'select', keyIdsSchema))];
+type SetKeyArgs = ParsedArgs<'setKeyInfo'>;
+
+function selectedKeys(device: DeviceEntry, select: readonly number[] | undefined): number[] {
+  if (!select) throw invalid('--select names the keys: a JSON list of key ids');
+  const ids = [...new Set(select)];
   const keyCount = device.descriptor.keyCount;
   if (ids.some((id) => id >= keyCount)) throw invalid(`--select: key ids are 0-${keyCount - 1}`);
   return ids;
@@ -111,66 +71,67 @@ function selectedKeys(device: DeviceEntry, args: Map<string, string>): number[] 
 const cellsOf = (layer: number, keyIds: readonly number[]): KeyCell[] => keyIds.map((keyId) => ({ layer, keyId }));
 
 /** The code set_key_info puts on the selected keys, from --code or --keywords. */
-function requestedCode(args: Map<string, string>, layerCount: number): number {
-  if (args.has('keywords')) {
-    const keyword = str(args, 'keywords');
-    const code = keywordToKeycode(keyword);
-    if (code === undefined) throw invalid(`--keywords "${keyword}" is not D, A, M, S or H followed by an id`);
+function requestedCode(args: SetKeyArgs, layerCount: number): number {
+  if (args.keywords !== undefined) {
+    const code = keywordToKeycode(args.keywords);
+    if (code === undefined) throw invalid(`--keywords "${args.keywords}" is not D, A, M, S or H followed by an id`);
     return code;
   }
-  const code = json(args, 'code', codeSchema);
+  const code = args.code!;
   if (!isAdvancedCode(code) && !isAssignableCode(code, layerCount))
     throw invalid(`--code ${code} is not a key code this device can carry`);
   return code;
 }
 
-async function setKeyInfo(device: DeviceEntry, args: Map<string, string>): Promise<AdvancedLists | undefined> {
+/** Applies set_key_info; answers the special-key lists when it read them. */
+async function setKeyInfo(device: DeviceEntry, args: SetKeyArgs): Promise<AdvancedLists | undefined> {
   const { layerCount, keyCount } = device.descriptor;
-  const layer = int(args, 'index', 0, layerCount - 1);
-  const actions = ['code', 'keywords', 'reset'].filter((a) => args.has(a));
+  const layer = args.index;
+  if (layer >= layerCount) throw invalid(`--index: this device has layers 0-${layerCount - 1}`);
+  const actions = (['code', 'keywords', 'reset'] as const).filter((a) => args[a] !== undefined);
   if (actions.length > 1) throw invalid('set_key_info takes one of --code, --keywords or --reset');
   if (actions.length === 0) {
-    if (args.has('select')) throw invalid('--select needs --code, --keywords or --reset');
+    if (args.select) throw invalid('--select needs --code, --keywords or --reset');
     setCurrentLayer(device, layer);
     return undefined;
   }
-  if (actions[0] === 'reset') {
-    const which = str(args, 'reset');
-    if (which !== 'selected' && which !== 'layer') throw invalid('--reset is "selected" or "layer"');
-    if (which === 'layer' && args.has('select')) throw invalid('--reset layer resets every key; leave out --select');
-    const keyIds = which === 'layer' ? Array.from({ length: keyCount }, (_, id) => id) : selectedKeys(device, args);
-    const cells = cellsOf(layer, keyIds);
+  if (args.reset !== undefined) {
+    if (args.reset === 'layer' && args.select) throw invalid('--reset layer resets every key; leave out --select');
+    const keyIds =
+      args.reset === 'layer' ? Array.from({ length: keyCount }, (_, id) => id) : selectedKeys(device, args.select);
     const defaults = defaultLayers(device.record.display_name, layerCount, keyCount);
-    await writeKeymap(device, withDefaults(await readKeymap(device), defaults, cells), cells);
+    await writeKeyDefaults(device, cellsOf(layer, keyIds), defaults);
     return undefined;
   }
-  const keyIds = selectedKeys(device, args);
+  const keyIds = selectedKeys(device, args.select);
   const code = requestedCode(args, layerCount);
-  const caps = capabilitiesFor(device.record.display_name, device.record.fw_ver);
-  const lists = isAdvancedCode(code) ? await checkAdvancedBinding(device, caps, code) : undefined;
-  await writeKeymap(device, withCode(await readKeymap(device), layer, keyIds, code), cellsOf(layer, keyIds));
+  const lists = isAdvancedCode(code) ? await checkAdvancedBinding(device, code) : undefined;
+  await writeKeyCode(device, layer, keyIds, code);
   return lists;
 }
 
 export function registerKeymapHandlers(service: DeviceService): void {
-  service.handle('dev_info', 'get_key_value_info', async (ctx) => {
-    const device = ctx.device();
-    await prefetch(device, configObjects(device));
-    const payload = await keyValueInfo(device);
-    ctx.emit('get_key_value_info', payload);
-    return payload;
-  });
+  const handlers: Handlers<keyof typeof keymapCalls> = {
+    getKeyValueInfo: async (_args, ctx) => {
+      const device = ctx.device();
+      await prefetch(device, configObjects(device));
+      const payload = await keyValueInfo(device);
+      ctx.emit('get_key_value_info', payload);
+      return payload;
+    },
 
-  service.handle('dev_info', 'set_key_info', async (ctx) => {
-    const device = ctx.device();
-    const lists = await setKeyInfo(device, ctx.args);
-    const payload = await keyValueInfo(device, lists ?? rememberedLists(device));
-    ctx.emit('get_key_value_info', payload);
-    return payload;
-  });
+    setKeyInfo: async (args, ctx) => {
+      const device = ctx.device();
+      const lists = await setKeyInfo(device, args);
+      const payload = await keyValueInfo(device, lists ?? (await knownLists(device)));
+      ctx.emit('get_key_value_info', payload);
+      return payload;
+    },
 
-  service.handle('cfg_info', 'get_common_layers', (ctx) => {
-    if (ctx.args.has('path')) ctx.device();
-    return buildCommonLayers();
-  });
+    getCommonLayers: (args, ctx) => {
+      if (args.path !== undefined) ctx.device();
+      return buildCommonLayers();
+    },
+  };
+  service.implement(handlers);
 }

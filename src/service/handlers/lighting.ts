@@ -1,8 +1,14 @@
-/** Lighting calls: get_key_color_info and set_led_info (spec-1 §7), per-key colours, modes, outer frame, ambient. */
-import { z } from 'zod';
-import { capabilitiesFor, type Capabilities } from '../../core/capabilities.ts';
-import { checkRgba, parseHexColour, type Rgba } from '../../core/rules/colour.ts';
-import { fail, type RuleFailure } from '../../core/rules/result.ts';
+/**
+ * Lighting calls: get_key_color_info and set_led_info (spec-1 §7), per-key colours, modes, outer frame, ambient.
+ * Each option writes only the bytes it changes, built from the service's copy of the object, which is dropped
+ * whenever a write fails or goes unanswered, so the next call reads the device again before it builds anything.
+ */
+import type { lightingCalls } from '../../contract/areas/lighting.ts';
+import { BridgeCallError } from '../../contract/bridge.ts';
+import type { ParsedArgs } from '../../contract/contract.ts';
+import type { ColourInfoPayload } from '../../contract/payloads/lighting.ts';
+import type { Capabilities } from '../../core/capabilities.ts';
+import { fail } from '../../core/rules/result.ts';
 import { TOAST_KEYS } from '../../core/toast-keys.ts';
 import { CMD, FEATURE, keyMask, SUB } from '../../protocol/commands.ts';
 import {
@@ -16,10 +22,8 @@ import {
 } from '../../protocol/objects.ts';
 import type { ObjectName } from '../../protocol/registry.ts';
 import { decodeList, encodeList, type Layout } from '../../protocol/struct.ts';
-import { int, invalid, json, str } from '../args.ts';
-import { BridgeCallError } from '../bridge.ts';
-import { configObjects, prefetch, readCached, remember, writeThrough } from '../cache.ts';
-import type { CallContext, DeviceEntry } from '../context.ts';
+import { configObjects, invalidate, prefetch, readCached, remember, writeThrough } from '../cache.ts';
+import type { CallContext, DeviceEntry, Handlers } from '../context.ts';
 import {
   colourInfoPayload,
   colourSetKeysData,
@@ -27,60 +31,14 @@ import {
   editBytes,
   editFrameItem,
   editMode,
-  FRAME_BRIGHTNESS,
   readColourState,
   setByte,
-  type ColourInfoPayload,
   type ObjectEdit,
 } from '../convert/lighting.ts';
+import { refusal } from '../refusal.ts';
 import type { DeviceService } from '../service.ts';
 
-export function capabilitiesOf(device: DeviceEntry): Capabilities {
-  return capabilitiesFor(device.record.display_name, device.record.fw_ver);
-}
-
-function refuse(failure: RuleFailure, message: string): BridgeCallError {
-  return new BridgeCallError(failure.toastKey, message, [], { type: failure.type as 1 | 2, delay: failure.delay });
-}
-
-/** Key colour info of a device, from the service's copy of its objects. */
-export async function colourInfo(device: DeviceEntry): Promise<ColourInfoPayload> {
-  const caps = capabilitiesOf(device);
-  return colourInfoPayload(device.path, await readColourState(device, caps), caps);
-}
-
-const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
-const byte = z.number().int().min(0).max(255);
-
-const modeDataSchema = z.object({
-  index: z.number().int().min(0).optional(),
-  light: byte.optional(),
-  speed: byte.optional(),
-  direction: z
-    .union([z.enum(['l2h', 'h2l']), z.literal(0), z.literal(1)])
-    .transform((d) => (d === 1 || d === 'h2l' ? 'h2l' : 'l2h'))
-    .optional(),
-  random: flag.optional(),
-  random_by_press: flag.optional(),
-});
-
-const outframeDataSchema = z.object({
-  index: z.number().int().min(0),
-  hsva: z.object({
-    hue: byte,
-    saturation: byte,
-    value: byte,
-    alpha: z.number().int().min(FRAME_BRIGHTNESS.min).max(FRAME_BRIGHTNESS.max),
-  }),
-});
-
-const ambientModeDataSchema = z.object({
-  index: z.number().int().min(0).optional(),
-  light: byte.optional(),
-  speed: byte.optional(),
-});
-
-const keyIdsSchema = z.array(z.number().int().min(0)).min(1);
+type LedArgs = ParsedArgs<'setLedInfo'>;
 
 const OPTIONS = [
   'mode_data',
@@ -94,95 +52,88 @@ const OPTIONS = [
   'ambient_color_index',
   'ambient_switch',
   'select',
-] as const;
+] as const satisfies readonly (keyof LedArgs)[];
 type LedOption = (typeof OPTIONS)[number];
 
-/** --rgba is JSON {r, g, b, a} (a 0-1, default 1) or a hex colour, quoted or not. */
-function parseRgba(text: string): Rgba {
-  const t = text.trim();
-  let colour: Rgba;
-  if (t.startsWith('{')) {
-    const schema = z.object({ r: z.number(), g: z.number(), b: z.number(), a: z.number().default(1) });
-    const parsed = schema.safeParse(
-      (() => {
-        try {
-          return JSON.parse(t) as unknown;
-        } catch {
-          return undefined;
-        }
-      })(),
-    );
-    if (!parsed.success) throw invalid('--rgba must be {r, g, b, a} or a hex colour');
-    colour = parsed.data;
-  } else {
-    const hex = parseHexColour(t.replace(/^"|"$/g, ''));
-    if (!hex.ok) throw invalid(`--rgba "${t}" is not a colour`);
-    colour = hex.value;
-  }
-  if (!checkRgba(colour).ok) throw invalid('--rgba: r, g, b must be 0-255 and a 0-1 in steps of 0.01');
-  return colour;
+const invalid = (message: string) => new BridgeCallError(TOAST_KEYS.invalidArgs, message);
+
+const notApplicable = (message: string) => refusal(fail(TOAST_KEYS.notApply), message);
+
+/** Key colour info of a device, from the service's copy of its objects. */
+export async function colourInfo(device: DeviceEntry): Promise<ColourInfoPayload> {
+  return colourInfoPayload(device.path, await readColourState(device, device.caps), device.caps);
 }
 
-const switchValue = (args: Map<string, string>, name: string): number => int(args, name, 0, 1);
+/** Writes the bytes an edit changes; a write that fails drops the service's copy of the object (cache.ts). */
+function writeEdit<T>(device: DeviceEntry, name: ObjectName, l: Layout<T>, edit: ObjectEdit<T>): Promise<void> {
+  return writeThrough(device, name, edit.offset, editBytes(l, edit));
+}
 
-async function writeEdit<T>(device: DeviceEntry, name: ObjectName, l: Layout<T>, edit: ObjectEdit<T>) {
-  await writeThrough(device, name, edit.offset, editBytes(l, edit));
+/** A value within 0-max, else err.args.invalid naming the option. */
+function upTo(option: LedOption, value: number, max: number): number {
+  if (value > max) throw invalid(`--${option} must be 0-${max}`);
+  return value;
 }
 
 async function requireOuterFrame(device: DeviceEntry, caps: Capabilities): Promise<OuterFrame> {
   if (!caps.lighting.outerFrame || !(device.descriptor.features & FEATURE.outerFrame))
-    throw refuse(fail(TOAST_KEYS.notApply), `${device.record.display_name} has no outer-frame light`);
+    throw notApplicable(`${device.record.display_name} has no outer-frame light`);
   return OuterFrameLayout.decode(await readCached(device, 'outerFrame'));
 }
 
 async function requireAmbient(device: DeviceEntry, caps: Capabilities): Promise<Ambient> {
   if (!caps.lighting.ambient || !(device.descriptor.features & FEATURE.ambient))
-    throw refuse(fail(TOAST_KEYS.notApply), `${device.record.display_name} has no ambient light`);
+    throw notApplicable(`${device.record.display_name} has no ambient light`);
   return AmbientLayout.decode(await readCached(device, 'ambient'));
 }
 
-async function setKeyColours(ctx: CallContext, device: DeviceEntry): Promise<void> {
+async function setKeyColours(device: DeviceEntry, select: number[], rgba: LedArgs['rgba']): Promise<void> {
   if (!(device.descriptor.features & FEATURE.perKeyRgb))
-    throw refuse(fail(TOAST_KEYS.notApply), `${device.record.display_name} has no per-key colours`);
-  if (!ctx.args.has('rgba')) throw invalid('--select needs --rgba');
-  const keyIds = [...new Set(json(ctx.args, 'select', keyIdsSchema))];
+    throw notApplicable(`${device.record.display_name} has no per-key colours`);
+  if (!rgba) throw invalid('--select needs --rgba');
   const keyCount = device.descriptor.keyCount;
+  const keyIds = [...new Set(select)];
   if (keyIds.some((id) => id >= keyCount)) throw invalid(`--select: key ids are 0-${keyCount - 1}`);
-  const { r, g, b } = parseRgba(str(ctx.args, 'rgba'));
+  const { r, g, b } = rgba;
   // The copy is read before the write so that it can be patched to what the device acknowledged.
   const colours = decodeList(RgbLayout, await readCached(device, 'colours'), keyCount);
-  await device.session.command(CMD.keyColour, SUB.keyColour.setKeys, colourSetKeysData({ r, g, b }, keyMask(keyIds)));
+  try {
+    await device.session.command(CMD.keyColour, SUB.keyColour.setKeys, colourSetKeysData({ r, g, b }, keyMask(keyIds)));
+  } catch (e) {
+    // The keyboard may or may not hold the new colours: the copy is read again before its next use.
+    invalidate(device, 'colours');
+    throw e;
+  }
   for (const id of keyIds) colours[id] = { r, g, b };
   remember(device, 'colours', encodeList(RgbLayout, colours));
 }
 
-async function setLighting(ctx: CallContext, device: DeviceEntry, option: LedOption, caps: Capabilities) {
-  const { args } = ctx;
+async function setLighting(device: DeviceEntry, args: LedArgs, option: LedOption, caps: Capabilities) {
   const lighting: Lighting = LightingLayout.decode(await readCached(device, 'lighting'));
   let edit: ObjectEdit<Lighting>;
-  if (option === 'mode_data') {
-    const data = json(args, 'mode_data', modeDataSchema);
-    const index = data.index ?? lighting.modeIndex;
-    const result = editMode(LightingLayout, lighting, index, data, caps.lighting.lightMax);
+  if (args.mode_data) {
+    const data = args.mode_data;
+    const result = editMode(LightingLayout, lighting, data.index ?? lighting.modeIndex, data, caps.lighting.lightMax);
     if (!result.ok) throw invalid(`--mode_data: ${result.reason}`);
     edit = result.edit;
-  } else if (option === 'mode_index') {
-    edit = setByte(LightingLayout, lighting, 'modeIndex', int(args, 'mode_index', 0, lighting.modes.length - 1));
-  } else if (option === 'color_index') {
-    edit = setByte(LightingLayout, lighting, 'colourIndex', int(args, 'color_index', 0, lighting.palette.length - 1));
+  } else if (args.mode_index !== undefined) {
+    edit = setByte(LightingLayout, lighting, 'modeIndex', upTo(option, args.mode_index, lighting.modes.length - 1));
+  } else if (args.color_index !== undefined) {
+    const index = upTo(option, args.color_index, lighting.palette.length - 1);
+    edit = setByte(LightingLayout, lighting, 'colourIndex', index);
   } else {
-    edit = setByte(LightingLayout, lighting, 'lightSwitch', switchValue(args, 'light_switch'));
+    edit = setByte(LightingLayout, lighting, 'lightSwitch', args.light_switch ? 1 : 0);
   }
   await writeEdit(device, 'lighting', LightingLayout, edit);
 }
 
-async function setOuterFrame(ctx: CallContext, device: DeviceEntry, option: LedOption, caps: Capabilities) {
+async function setOuterFrame(device: DeviceEntry, args: LedArgs, caps: Capabilities) {
   const frame = await requireOuterFrame(device, caps);
-  if (option === 'outframe_switch') {
-    const edit = setByte(OuterFrameLayout, frame, 'frameSwitch', switchValue(ctx.args, 'outframe_switch'));
+  if (args.outframe_switch !== undefined) {
+    const edit = setByte(OuterFrameLayout, frame, 'frameSwitch', args.outframe_switch ? 1 : 0);
     return writeEdit(device, 'outerFrame', OuterFrameLayout, edit);
   }
-  const data = json(ctx.args, 'outframe_data', outframeDataSchema);
+  const data = args.outframe_data!;
   const size = Math.min(frame.size, frame.items.length);
   if (data.index >= size) throw invalid(`--outframe_data: index must be 0-${size - 1}`);
   await writeEdit(
@@ -193,53 +144,55 @@ async function setOuterFrame(ctx: CallContext, device: DeviceEntry, option: LedO
   );
 }
 
-async function setAmbient(ctx: CallContext, device: DeviceEntry, option: LedOption, caps: Capabilities) {
-  const { args } = ctx;
+async function setAmbient(device: DeviceEntry, args: LedArgs, option: LedOption, caps: Capabilities) {
   const ambient = await requireAmbient(device, caps);
   let edit: ObjectEdit<Ambient>;
-  if (option === 'ambient_mode_data') {
-    const data = json(args, 'ambient_mode_data', ambientModeDataSchema);
-    const result = editAmbientMode(
-      AmbientLayout,
-      ambient,
-      data.index ?? ambient.modeIndex,
-      data,
-      caps.lighting.lightMax,
-    );
+  if (args.ambient_mode_data) {
+    const data = args.ambient_mode_data;
+    const index = data.index ?? ambient.modeIndex;
+    const result = editAmbientMode(AmbientLayout, ambient, index, data, caps.lighting.lightMax);
     if (!result.ok) throw invalid(`--ambient_mode_data: ${result.reason}`);
     edit = result.edit;
-  } else if (option === 'ambient_mode_index') {
-    edit = setByte(AmbientLayout, ambient, 'modeIndex', int(args, 'ambient_mode_index', 0, ambient.modeCount - 1));
-  } else if (option === 'ambient_color_index') {
-    const max = Math.min(7, ambient.colourCount - 1);
-    edit = setByte(AmbientLayout, ambient, 'colourIndex', int(args, 'ambient_color_index', 0, max));
+  } else if (args.ambient_mode_index !== undefined) {
+    const index = upTo(option, args.ambient_mode_index, ambient.modeCount - 1);
+    edit = setByte(AmbientLayout, ambient, 'modeIndex', index);
+  } else if (args.ambient_color_index !== undefined) {
+    const index = upTo(option, args.ambient_color_index, Math.min(7, ambient.colourCount - 1));
+    edit = setByte(AmbientLayout, ambient, 'colourIndex', index);
   } else {
-    edit = setByte(AmbientLayout, ambient, 'ambientSwitch', switchValue(args, 'ambient_switch'));
+    edit = setByte(AmbientLayout, ambient, 'ambientSwitch', args.ambient_switch ? 1 : 0);
   }
   await writeEdit(device, 'ambient', AmbientLayout, edit);
 }
 
-export function registerLightingHandlers(service: DeviceService): void {
-  service.handle('dev_info', 'get_key_color_info', async (ctx) => {
-    await prefetch(ctx.device(), configObjects(ctx.device(), 'colour'));
-    const payload = await colourInfo(ctx.device());
-    ctx.emit('get_key_color_info', payload);
-    return payload;
-  });
+async function answer(ctx: CallContext, device: DeviceEntry): Promise<ColourInfoPayload> {
+  const payload = await colourInfo(device);
+  ctx.emit('get_key_color_info', payload);
+  return payload;
+}
 
-  service.handle('dev_info', 'set_led_info', async (ctx) => {
-    const device = ctx.device();
-    const given = OPTIONS.filter((o) => ctx.args.has(o));
-    if (given.length !== 1) throw invalid(`set_led_info takes exactly one of --${OPTIONS.join(', --')}`);
-    const option = given[0]!;
-    if (option !== 'select' && ctx.args.has('rgba')) throw invalid('--rgba goes with --select');
-    const caps = capabilitiesOf(device);
-    if (option === 'select') await setKeyColours(ctx, device);
-    else if (option.startsWith('outframe_')) await setOuterFrame(ctx, device, option, caps);
-    else if (option.startsWith('ambient_')) await setAmbient(ctx, device, option, caps);
-    else await setLighting(ctx, device, option, caps);
-    const payload = await colourInfo(device);
-    ctx.emit('get_key_color_info', payload);
-    return payload;
-  });
+async function setLedInfo(args: LedArgs, ctx: CallContext): Promise<ColourInfoPayload> {
+  const given = OPTIONS.filter((o) => args[o] !== undefined);
+  if (given.length !== 1) throw invalid(`set_led_info takes exactly one of --${OPTIONS.join(', --')}`);
+  const option = given[0]!;
+  if (option !== 'select' && args.rgba !== undefined) throw invalid('--rgba goes with --select');
+  const device = ctx.device();
+  const caps = device.caps;
+  if (args.select) await setKeyColours(device, args.select, args.rgba);
+  else if (option.startsWith('outframe_')) await setOuterFrame(device, args, caps);
+  else if (option.startsWith('ambient_')) await setAmbient(device, args, option, caps);
+  else await setLighting(device, args, option, caps);
+  return answer(ctx, device);
+}
+
+export function registerLightingHandlers(service: DeviceService): void {
+  const handlers: Handlers<keyof typeof lightingCalls> = {
+    getKeyColorInfo: async (_args, ctx) => {
+      const device = ctx.device();
+      await prefetch(device, configObjects(device, 'colour'));
+      return answer(ctx, device);
+    },
+    setLedInfo,
+  };
+  service.implement(handlers);
 }

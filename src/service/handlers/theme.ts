@@ -1,13 +1,24 @@
 /**
  * dev_info theme (scene) calls (spec-2 §2.4, §4, §7): get_theme_info and set_theme_info — switch slot, rename,
- * export and import .mgscene files, and the open tab whose data is sent again after a switch.
+ * export and import .mgscene files.
  *
- * The device reads and writes only its current slot, so exporting or importing another slot switches to it and back.
- * On models whose theme change is refused (the slot is chosen with a button on the keyboard) that detour is refused
- * the same way, and only the current slot can be exported or imported.
+ * Each change is one atomic change on the device: a switch and a rename are one write stream each, and an import is
+ * one device-side transaction (every object of the scene, and the slot's new name), so a cable pulled at any report
+ * leaves the slot as it was or as the scene says, never a mix. The service holds no UI state: after a switch it emits
+ * the theme info, and asking for the open tab's data again (spec-2 §4) is the UI's part.
+ *
+ * The device reads only its current slot. Importing into another slot switches to it and back inside the
+ * transaction, so the keyboard never stays there. Exporting another slot switches to it and back around the reads;
+ * should the link drop in between, the slot the keyboard was on is put back as soon as it is attached again. On models
+ * whose theme is chosen with a button on the keyboard (mojo68rt, made68air) only the current slot can be exported or
+ * imported.
  */
+import type { themeCalls } from '../../contract/areas/theme.ts';
+import type { SceneExport, ThemeInfo } from '../../contract/payloads/theme.ts';
+import { BridgeCallError } from '../../contract/bridge.ts';
 import { checkPerfValue, perfRanges } from '../../core/rules/perf.ts';
 import { checkThemeChange, checkThemeName } from '../../core/rules/settings.ts';
+import { TOAST_KEYS } from '../../core/toast-keys.ts';
 import { FEATURE } from '../../protocol/commands.ts';
 import {
   AmbientLayout,
@@ -20,11 +31,11 @@ import {
 } from '../../protocol/objects.ts';
 import { decodeU16List, encodeU16List, type ObjectName } from '../../protocol/registry.ts';
 import { decodeList, encodeList, encodeText } from '../../protocol/struct.ts';
-import { int, invalid, str } from '../args.ts';
-import { BridgeCallError } from '../bridge.ts';
-import { invalidate, readCached, readFresh, writeThrough } from '../cache.ts';
-import type { CallContext, DeviceEntry } from '../context.ts';
-import { accuracyOf, decodeSwitches, readPerformance, switchSpecOf } from '../convert/performance.ts';
+import { invalidate, prefetch, readCached, writeAtomicThrough, writeThrough } from '../cache.ts';
+import type { ParsedArgs } from '../../contract/contract.ts';
+import type { CallContext, DeviceEntry, Emit, Handlers } from '../context.ts';
+import { outsideUpdateMode } from '../convert/firmware.ts';
+import { accuracyOf, decodeSwitches, switchSpecOf } from '../convert/performance.ts';
 import {
   ADVANCED_LAYOUTS,
   ADVANCED_LISTS,
@@ -34,72 +45,68 @@ import {
   SCENE_FORMAT,
   SCENE_VERSION,
   decodeLighting,
-  decodeThemes,
   encodeColours,
   encodeLighting,
   listCapacity,
   listItemToScene,
-  sceneItemToRecord,
   parseScene,
   perfKeyToScene,
   rgbToHex,
   sceneFileName,
+  sceneItemToRecord,
   sceneToPerfKey,
-  themeInfo,
   type SceneDocument,
   type SceneProfile,
-  type ThemeInfo,
 } from '../convert/theme.ts';
 import { mmToUnits, unitsToMm } from '../convert/units.ts';
+import { emitThemeInfo, readThemeInfo } from '../payloads/theme.ts';
+import { refusal } from '../refusal.ts';
 import type { DeviceService } from '../service.ts';
-import { SessionError } from '../session.ts';
-import { capabilitiesOf, refusal } from './performance.ts';
-import { emitSettingData } from './settings.ts';
+import { SessionError, type AtomicOp } from '../session.ts';
 
-const PAGE_KEY = 'theme.page';
-/** Device page tabs whose data is sent again after a theme switch (spec-2 §2.3, §4). */
-const PAGES = [0, 1, 3, 4] as const;
-
-/** Theme slots as the device has them now: the slot can change from the keyboard itself, so never from the cache. */
-export async function readThemeInfo(device: DeviceEntry): Promise<ThemeInfo> {
-  return themeInfo(device.path, decodeThemes(await readFresh(device, 'themes')));
-}
-
+const invalid = (message: string): BridgeCallError => new BridgeCallError(TOAST_KEYS.invalidArgs, message);
 const isKeyboard = (device: DeviceEntry): boolean => device.descriptor.devType === 2;
 const has = (device: DeviceEntry, bit: number): boolean => (device.descriptor.features & bit) !== 0;
 
-function slotArg(ctx: CallContext, name: string, info: ThemeInfo): number {
-  return int(ctx.args, name, 0, Math.max(0, info.theme_info_list.length - 1));
+/** The slot a call names, refused when the device has no such slot. */
+function slotOf(value: number | undefined, name: string, info: ThemeInfo): number {
+  if (value === undefined) throw invalid(`--${name} is required`);
+  const count = info.theme_info_list.length;
+  if (value >= count) throw invalid(`--${name} ${value}: this keyboard has ${count} theme slots`);
+  return value;
 }
 
 function requireThemeChange(device: DeviceEntry): void {
-  const allowed = checkThemeChange(capabilitiesOf(device));
+  const allowed = checkThemeChange(device.caps);
   if (!allowed.ok) throw refusal(allowed, 'this keyboard chooses its theme with the switch button');
 }
 
-/** Makes `slot` current on the device; every remembered object belonged to the old slot. */
-async function switchSlot(device: DeviceEntry, slot: number): Promise<void> {
-  await writeThrough(device, 'themes', 0, new Uint8Array([slot]));
-  invalidate(device);
-}
-
-/** Runs `work` with `slot` current, switching there and back when it is not. */
-async function onSlot<T>(device: DeviceEntry, slot: number, info: ThemeInfo, work: () => Promise<T>): Promise<T> {
-  if (slot === info.theme_mode) return work();
-  requireThemeChange(device);
-  await switchSlot(device, slot);
-  try {
-    return await work();
-  } finally {
-    if (device.session.isOpen) await switchSlot(device, info.theme_mode);
-  }
-}
+/** The write that makes `slot` current: one byte of the themes object. */
+const slotWrite = (slot: number): AtomicOp => ({
+  kind: 'object',
+  name: 'themes',
+  offset: 0,
+  bytes: new Uint8Array([slot]),
+});
 
 /* ---------- reading and writing a whole profile ---------- */
 
+/** The objects one slot's profile is made of on this device. */
+function profileObjects(device: DeviceEntry): ObjectName[] {
+  const d = device.descriptor;
+  const names: ObjectName[] = ['keymap', 'lighting'];
+  if (isKeyboard(device)) names.push('colours', 'perf', 'rapidComplete');
+  if (has(device, FEATURE.outerFrame)) names.push('outerFrame');
+  if (has(device, FEATURE.ambient)) names.push('ambient');
+  for (const list of ADVANCED_LISTS) if (listCapacity(d, list) > 0) names.push(list);
+  return names;
+}
+
+/** The current slot's profile, read from the device in one multi-read. */
 async function readProfile(device: DeviceEntry): Promise<unknown> {
   const d = device.descriptor;
   const keyboard = isKeyboard(device);
+  await prefetch(device, profileObjects(device));
   const codes = decodeU16List(await readCached(device, 'keymap'));
   const keymap = Array.from({ length: d.layerCount }, (_, l) => codes.slice(l * d.keyCount, (l + 1) * d.keyCount));
   const colours = keyboard ? decodeList(RgbLayout, await readCached(device, 'colours'), d.keyCount).map(rgbToHex) : [];
@@ -185,121 +192,144 @@ const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.leng
 const importFailure = (reason: string): BridgeCallError =>
   new BridgeCallError(IMPORT_FAILURE_KEY, `Import failure: ${reason}`, [reason]);
 
-/* ---------- calls ---------- */
-
-async function exportSlot(ctx: CallContext, device: DeviceEntry, info: ThemeInfo) {
-  const slot = slotArg(ctx, 'cur_theme_id', info);
-  const name = info.theme_info_list[slot] ?? `Theme ${slot + 1}`;
-  const profile = await onSlot(device, slot, info, () => readProfile(device));
-  const parsed = SceneSchema.safeParse({
-    format: SCENE_FORMAT,
-    version: SCENE_VERSION,
-    model: device.record.name,
-    key_count: device.descriptor.keyCount,
-    layer_count: device.descriptor.layerCount,
-    name,
-    profile,
-  });
-  if (!parsed.success) throw new BridgeCallError(EXPORT_FAILURE_KEY, 'the device holds values a scene cannot carry');
-  return { path: device.path, theme_id: slot, file_name: sceneFileName(name), content: JSON.stringify(parsed.data) };
-}
-
-async function importSlot(ctx: CallContext, device: DeviceEntry, info: ThemeInfo) {
-  const text = str(ctx.args, 'import');
-  const slot = slotArg(ctx, 'cur_theme_id', info);
-  const parsed = parseScene(text, device.descriptor, capabilitiesOf(device).lighting.lightMax);
-  if (!parsed.ok) throw importFailure(parsed.reason);
-  const scene: SceneDocument = parsed.scene;
-  if (isKeyboard(device)) {
-    const reason = checkScenePerf(scene.profile, decodeSwitches(await readCached(device, 'switches')));
-    if (reason) throw importFailure(reason);
-  }
-  const label = checkThemeName(scene.name);
-  const writes = profileWrites(device, scene.profile);
-  await onSlot(device, slot, info, async () => {
-    // Keep what the slot held: a value the device refuses halfway puts every object written so far back.
-    const backup: [ObjectName, Uint8Array][] = [];
-    const changed: [ObjectName, Uint8Array][] = [];
-    for (const [name, bytes] of writes) {
-      const held = (await readCached(device, name)).slice();
-      // An object that already holds the scene's bytes costs no write.
-      if (sameBytes(held, bytes)) continue;
-      backup.push([name, held]);
-      changed.push([name, bytes]);
-    }
-    try {
-      for (const [name, bytes] of changed) await writeThrough(device, name, 0, bytes);
-    } catch (e) {
-      if (!(e instanceof SessionError) || e.reason !== 'device') throw e;
-      for (const [name, bytes] of backup) await writeThrough(device, name, 0, bytes).catch(() => undefined);
-      throw importFailure(`the keyboard refused the scene (${e.message})`);
-    }
-    if (label.ok) await writeThrough(device, 'themes', themeNameOffset(slot), encodeText(label.value, NAME_BYTES));
-  });
-  const after = await readThemeInfo(device);
-  const saved = { path: device.path, theme_id: slot, name: after.theme_info_list[slot] ?? '' };
-  ctx.emit('up_theme_save', saved);
-  ctx.emit('get_theme_info', after);
-  return after;
-}
-
-/** After a switch, the open tab's data and then the key values are sent again (spec-2 §4). */
-async function refreshPage(service: DeviceService, ctx: CallContext, device: DeviceEntry): Promise<void> {
-  const page = device.state.get(PAGE_KEY);
-  const others = (func: string) => service.call('dev_info', func, ['--path', device.path]).catch(() => undefined);
-  if (page === 1) await others('get_key_color_info');
-  else if (page === 0) await others('get_key_func_info');
-  else if (page === 3) ctx.emit('get_key_perf_info', await readPerformance(device));
-  else if (page === 4) await emitSettingData(ctx, device);
-  await others('get_key_value_info');
-}
-
-async function setThemeInfo(service: DeviceService, ctx: CallContext): Promise<unknown> {
-  const device = ctx.device();
-  const actions = ['change_theme_id', 'theme_name', 'export', 'import'].filter((a) => ctx.args.has(a));
-  if (actions.length > 1)
-    throw invalid('set_theme_info takes one of --change_theme_id, --theme_name, --export, --import');
-  if (ctx.args.has('current_page_id_num')) {
-    const page = int(ctx.args, 'current_page_id_num', 0, 4);
-    if (!(PAGES as readonly number[]).includes(page)) throw invalid(`--current_page_id_num ${page} is not a tab`);
-    device.state.set(PAGE_KEY, page);
-  }
-  const info = await readThemeInfo(device);
-  switch (actions[0]) {
-    case 'change_theme_id': {
-      const slot = slotArg(ctx, 'change_theme_id', info);
-      requireThemeChange(device);
-      await switchSlot(device, slot);
-      const after = await readThemeInfo(device);
-      ctx.emit('up_theme_info', after);
-      ctx.emit('get_theme_info', after);
-      await refreshPage(service, ctx, device);
-      return after;
-    }
-    case 'theme_name': {
-      const slot = slotArg(ctx, 'cur_theme_id', info);
-      const name = checkThemeName(str(ctx.args, 'theme_name'));
-      if (!name.ok) throw refusal(name, 'the theme name is empty');
-      await writeThrough(device, 'themes', themeNameOffset(slot), encodeText(name.value, NAME_BYTES));
-      const after = await readThemeInfo(device);
-      ctx.emit('get_theme_info', after);
-      return after;
-    }
-    case 'export':
-      return exportSlot(ctx, device, info);
-    case 'import':
-      return importSlot(ctx, device, info);
-    default:
-      if (!ctx.args.has('current_page_id_num')) throw invalid('set_theme_info needs an action');
-      return info;
-  }
-}
+/* ---------- the calls ---------- */
 
 export function registerThemeHandlers(service: DeviceService): void {
-  service.handle('dev_info', 'get_theme_info', async (ctx) => {
-    const info = await readThemeInfo(ctx.device());
-    ctx.emit('get_theme_info', info);
-    return info;
+  /**
+   * Devices whose link dropped while an export had switched them to another slot, with the slot to put back. The
+   * entry is made before the first switch and removed once the keyboard is back on its slot.
+   */
+  const detours = new Map<string, number>();
+
+  service.onDeviceAttached((device) => {
+    const slot = detours.get(device.path);
+    if (slot === undefined) return;
+    // Queued before anything else can reach the new session, so no call sees the detour's slot.
+    writeThrough(device, 'themes', 0, new Uint8Array([slot])).then(
+      () => {
+        if (detours.get(device.path) === slot) detours.delete(device.path);
+        invalidate(device);
+      },
+      () => undefined,
+    );
   });
-  service.handle('dev_info', 'set_theme_info', (ctx) => setThemeInfo(service, ctx));
+
+  /** Runs `read` with `slot` current: on it already, or switched there and back. */
+  async function onSlot<T>(device: DeviceEntry, slot: number, info: ThemeInfo, read: () => Promise<T>): Promise<T> {
+    if (slot === info.theme_mode) return read();
+    requireThemeChange(device);
+    detours.set(device.path, info.theme_mode);
+    try {
+      await writeThrough(device, 'themes', 0, new Uint8Array([slot]));
+      invalidate(device);
+      return await read();
+    } finally {
+      if (device.session.isOpen) {
+        await writeThrough(device, 'themes', 0, new Uint8Array([info.theme_mode]));
+        invalidate(device);
+        detours.delete(device.path);
+      }
+    }
+  }
+
+  async function exportSlot(device: DeviceEntry, slot: number, info: ThemeInfo): Promise<SceneExport> {
+    const name = info.theme_info_list[slot] ?? `Theme ${slot + 1}`;
+    const profile = await onSlot(device, slot, info, () => readProfile(device));
+    const parsed = SceneSchema.safeParse({
+      format: SCENE_FORMAT,
+      version: SCENE_VERSION,
+      model: device.record.name,
+      key_count: device.descriptor.keyCount,
+      layer_count: device.descriptor.layerCount,
+      name,
+      profile,
+    });
+    if (!parsed.success) throw new BridgeCallError(EXPORT_FAILURE_KEY, 'the device holds values a scene cannot carry');
+    return { path: device.path, theme_id: slot, file_name: sceneFileName(name), content: JSON.stringify(parsed.data) };
+  }
+
+  async function importScene(device: DeviceEntry, text: string, slot: number, info: ThemeInfo, emit: Emit) {
+    const parsed = parseScene(text, device.descriptor, device.caps.lighting.lightMax);
+    if (!parsed.ok) throw importFailure(parsed.reason);
+    const scene: SceneDocument = parsed.scene;
+    if (isKeyboard(device)) {
+      const reason = checkScenePerf(scene.profile, decodeSwitches(await readCached(device, 'switches')));
+      if (reason) throw importFailure(reason);
+    }
+    const other = slot !== info.theme_mode;
+    if (other) requireThemeChange(device);
+    // One transaction: another slot is made current only inside it, so the keyboard never stays there.
+    const ops: AtomicOp[] = other ? [slotWrite(slot)] : [];
+    for (const [name, bytes] of profileWrites(device, scene.profile)) {
+      // On the current slot, an object that already holds the scene's bytes costs no write.
+      if (!other && sameBytes(await readCached(device, name), bytes)) continue;
+      ops.push({ kind: 'object', name, offset: 0, bytes });
+    }
+    if (other) ops.push(slotWrite(info.theme_mode));
+    const label = checkThemeName(scene.name);
+    if (label.ok)
+      ops.push({
+        kind: 'object',
+        name: 'themes',
+        offset: themeNameOffset(slot),
+        bytes: encodeText(label.value, NAME_BYTES),
+      });
+    try {
+      await writeAtomicThrough(device, ops);
+    } catch (e) {
+      // A refusal by the device means the transaction changed nothing.
+      if (e instanceof SessionError && e.reason === 'device')
+        throw importFailure(`the keyboard refused the scene (${e.message})`);
+      throw e;
+    }
+    const after = await readThemeInfo(device);
+    emit('up_theme_save', { path: device.path, theme_id: slot, name: after.theme_info_list[slot] ?? '' });
+    emit('get_theme_info', after);
+    return after;
+  }
+
+  async function setThemeInfo(args: ParsedArgs<'setThemeInfo'>, ctx: CallContext): Promise<ThemeInfo | SceneExport> {
+    const device = ctx.device();
+    const given = (['change_theme_id', 'theme_name', 'export', 'import'] as const).filter((a) => args[a] !== undefined);
+    if (given.length > 1)
+      throw invalid('set_theme_info takes one of --change_theme_id, --theme_name, --export, --import');
+    const info = await readThemeInfo(device);
+    switch (given[0]) {
+      case 'change_theme_id': {
+        const slot = slotOf(args.change_theme_id, 'change_theme_id', info);
+        requireThemeChange(device);
+        try {
+          await writeThrough(device, 'themes', 0, new Uint8Array([slot]));
+        } finally {
+          // Every copy the service holds belonged to the old slot (or may, when the write's outcome is unknown).
+          invalidate(device);
+        }
+        const after = await readThemeInfo(device);
+        ctx.emit('up_theme_info', after);
+        ctx.emit('get_theme_info', after);
+        return after;
+      }
+      case 'theme_name': {
+        const slot = slotOf(args.cur_theme_id, 'cur_theme_id', info);
+        const name = checkThemeName(args.theme_name ?? '');
+        if (!name.ok) throw refusal(name, 'the theme name is empty');
+        await writeThrough(device, 'themes', themeNameOffset(slot), encodeText(name.value, NAME_BYTES));
+        return emitThemeInfo(device, ctx.emit);
+      }
+      case 'export':
+        return exportSlot(device, slotOf(args.cur_theme_id, 'cur_theme_id', info), info);
+      case 'import':
+        return importScene(device, args.import ?? '', slotOf(args.cur_theme_id, 'cur_theme_id', info), info, ctx.emit);
+      default:
+        if (args.current_page_id_num === undefined) throw invalid('set_theme_info needs an action');
+        return info;
+    }
+  }
+
+  const handlers: Handlers<keyof typeof themeCalls> = {
+    getThemeInfo: (_args, ctx) => outsideUpdateMode(() => emitThemeInfo(ctx.device(), ctx.emit)),
+
+    setThemeInfo: (args, ctx) => outsideUpdateMode(() => setThemeInfo(args, ctx)),
+  };
+  service.implement(handlers);
 }

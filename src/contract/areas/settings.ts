@@ -1,0 +1,55 @@
+/** Device settings calls (spec-2 §7): N-key rollover, automatic calibration, sleep, option lists. */
+import { z } from 'zod';
+import { SLEEP_MINUTES } from '../../core/rules/settings.ts';
+import { call, flag, int, path } from '../define.ts';
+import type { KeyboardInfo, OptionList, SettingData } from '../payloads/settings.ts';
+
+export type { KeyboardInfo, OptionList, SettingData } from '../payloads/settings.ts';
+
+/** `--calibration {"auto_calibration": 0 | 1 | true | false}`. */
+const autoCalibration = z.strictObject({
+  auto_calibration: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1),
+});
+
+export const settingsCalls = {
+  getSettingData: call<SettingData>()(
+    'dev_info',
+    'get_setting_data',
+    { path },
+    {
+      doc: 'The Setting data of a device (battery and link read fresh); emits get_setting_data.',
+      answer: 'SettingData',
+    },
+  ),
+  setSettingInfo: call<SettingData>()(
+    'dev_info',
+    'set_setting_info',
+    {
+      path,
+      use_n_key: flag.optional(),
+      calibration: autoCalibration.optional(),
+      use_sleep: flag.optional(),
+      sleep_time: int(SLEEP_MINUTES.min, SLEEP_MINUTES.max).optional(),
+    },
+    {
+      doc: 'Exactly one of --use_n_key, --calibration or --use_sleep (with --sleep_time, required to turn sleep on); emits get_setting_data.',
+      answer: 'SettingData',
+    },
+  ),
+  initOptList: call<OptionList>()(
+    'dev_info',
+    'init_opt_list',
+    { path },
+    {
+      doc: 'The tabs and options the device page offers; emits init_opt_list, then keyboard_info.',
+      answer: 'OptionList',
+    },
+  ),
+};
+
+/** Events of this area and their payloads. */
+export interface SettingsEvents {
+  get_setting_data: SettingData;
+  init_opt_list: OptionList;
+  keyboard_info: KeyboardInfo;
+}
