@@ -1,39 +1,28 @@
 /**
  * The service events the whole app reacts to, wired once right after the host exists so nothing said during
- * start-up is lost: toasts, the loading overlay, theme and language changes, and the device list.
+ * start-up is lost: toasts, the loading overlay, theme and language changes, and the device list. Payloads have the
+ * contract's types (src/contract/areas/app.ts).
  */
-import type { Bridge } from '../service/bridge';
+import type { Client } from '../contract/client';
 import { useLanguageStore } from '../i18n/store';
-import { LANGUAGES, type Language } from '../i18n/translate';
-import { parseDeviceList, type DeviceStore } from './device-list/store';
-import { isLoadingOn, useLoadingStore } from './loading-store';
-import { isThemeMode } from './theme/theme';
+import type { DeviceStore } from './device-list/store';
+import { useLoadingStore } from './loading-store';
 import { useThemeStore } from './theme/store';
-import { parseToastPayload, toastEndsLoading } from './toasts/format';
+import { toastToShow, toastEndsLoading } from './toasts/format';
 import { useToastStore } from './toasts/store';
 
-function eventValue(payload: unknown): unknown {
-  return Array.isArray(payload) ? payload[0] : payload;
-}
-
-export function connectAppEvents(bridge: Bridge, devices: DeviceStore): () => void {
+export function connectAppEvents(client: Client, devices: DeviceStore): () => void {
   const offs = [
-    bridge.on('toast_message', (payload) => {
-      const toast = parseToastPayload(payload);
+    client.on('toast_message', (payload) => {
+      const toast = toastToShow(payload);
       if (!toast) return;
       useToastStore.getState().push(toast);
       if (toastEndsLoading(toast.type)) useLoadingStore.getState().setVisible(false);
     }),
-    bridge.on('show_loading', (payload) => useLoadingStore.getState().setVisible(isLoadingOn(payload))),
-    bridge.on('update_theme', (payload) => {
-      const mode = eventValue(payload);
-      if (isThemeMode(mode)) useThemeStore.getState().setMode(mode);
-    }),
-    bridge.on('update_lang', (payload) => {
-      const lang = eventValue(payload);
-      if ((LANGUAGES as readonly unknown[]).includes(lang)) useLanguageStore.getState().setLanguage(lang as Language);
-    }),
-    bridge.on('devs_changed', (payload) => devices.getState().setDevices(parseDeviceList(payload))),
+    client.on('show_loading', (value) => useLoadingStore.getState().setVisible(value === '1')),
+    client.on('update_theme', (mode) => useThemeStore.getState().setMode(mode)),
+    client.on('update_lang', (lang) => useLanguageStore.getState().setLanguage(lang)),
+    client.on('devs_changed', (list) => devices.getState().setDevices(list)),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -1,26 +1,22 @@
 /**
- * Calls the service from the UI. A refused call (BridgeCallError) has already been announced by the service with its
- * own toast_message, so it is only logged here; anything else is unexpected and gets a toast of its own.
+ * Runs a call of the typed client from the UI: `await attempt(client.setKeyInfo({ path, index: 1 }))` answers
+ * `{ ok: true, value }` with the call's typed answer, or `{ ok: false, error }`. A refused call (BridgeCallError) has
+ * already been announced by the service with its own toast_message, so it is only logged here; anything else is
+ * unexpected and gets a toast of its own.
  */
-import { BridgeCallError, buildArgs, type Bridge } from '../service/bridge';
+import { BridgeCallError } from '../contract/bridge';
 import { useToastStore } from './toasts/store';
 
-export type CallResult = { ok: true; value: unknown } | { ok: false; error: unknown };
+export type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
-export async function callService(
-  bridge: Bridge,
-  channel: string,
-  func: string,
-  args: Record<string, unknown> | readonly string[] = [],
-): Promise<CallResult> {
-  const list = Array.isArray(args) ? (args as readonly string[]) : buildArgs(args as Record<string, unknown>);
+export async function attempt<T>(pending: Promise<T>): Promise<Attempt<T>> {
   try {
-    return { ok: true, value: await bridge.call(channel, func, list) };
+    return { ok: true, value: await pending };
   } catch (error) {
     if (error instanceof BridgeCallError) {
-      console.info(`${channel} ${func} refused: ${error.toastKey} (${error.message})`);
+      console.info(`call refused: ${error.toastKey} (${error.message})`);
     } else {
-      console.error(`${channel} ${func} failed`, error);
+      console.error('call failed', error);
       useToastStore.getState().push({
         title: 'err.unexpected',
         context: '',

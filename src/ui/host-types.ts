@@ -2,7 +2,7 @@
  * What the UI needs from the environment it runs in (browser page or desktop shell). The host module builds one of
  * these at start-up; components only ever see this interface, so tests can hand them a fake.
  */
-import type { Bridge } from '../service/bridge';
+import type { Bridge } from '../contract/bridge';
 
 export type Platform = 'other' | 'window' | 'linux' | 'mac';
 export type HostKind = 'wasm' | 'tauri' | 'electron';

@@ -3,7 +3,7 @@
  * The latest version per model comes from default/version.json; the service may also flag a device itself
  * (red_point with update_fw_ver), which wins because it has asked the update servers for that exact device.
  */
-import type { DeviceRecord } from '../service/bridge';
+import type { DeviceRecord } from '../contract/bridge';
 import { compareVersions, tryParseVersion } from '../core/version';
 
 /** Latest published firmware per lower-case model name, as in version.json's `firmware` map. */

@@ -3,9 +3,10 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DeviceCard } from '../../src/ui/device-list/DeviceCard';
 import { DeviceList } from '../../src/ui/device-list/DeviceList';
-import { fakeDevice } from './fake-bridge';
-import { emit, renderWithServices } from './render';
-import type { DeviceRecord } from '../../src/service/bridge';
+import { deviceRecord } from './records';
+import { renderWithServices, serviceDoes } from './render';
+import { testHost } from './test-host';
+import type { DeviceRecord } from '../../src/contract/bridge';
 
 function card(device: DeviceRecord, pendingUpdate?: string, language: 'en_US' | 'zh_CN' = 'en_US') {
   const onOpen = vi.fn();
@@ -20,7 +21,7 @@ function card(device: DeviceRecord, pendingUpdate?: string, language: 'en_US' | 
 
 describe('device card', () => {
   it('shows the name, connection state and USB badge of a wired keyboard', () => {
-    const { badge, container } = card(fakeDevice());
+    const { badge, container } = card(deviceRecord());
     expect(screen.getByRole('button', { name: 'Made68Pro' })).toBeEnabled();
     expect(screen.getByText('Connected')).toBeInTheDocument();
     expect(badge('access')).toHaveTextContent('USB');
@@ -28,10 +29,10 @@ describe('device card', () => {
   });
 
   it('labels 2.4G and Bluetooth, in Chinese too', () => {
-    const a = card(fakeDevice({ access_mode: 1 }));
+    const a = card(deviceRecord({ access_mode: 1 }));
     expect(a.badge('access')).toHaveTextContent('2.4G');
     a.unmount();
-    const b = card(fakeDevice({ access_mode: 2 }), undefined, 'zh_CN');
+    const b = card(deviceRecord({ access_mode: 2 }), undefined, 'zh_CN');
     expect(b.badge('access')).toHaveTextContent('蓝牙');
     expect(screen.getByText('已连接')).toBeInTheDocument();
   });
@@ -46,46 +47,46 @@ describe('device card', () => {
       [Number.NaN, '--'],
     ];
     for (const [electricity, shown] of cases) {
-      const c = card(fakeDevice({ electricity }));
+      const c = card(deviceRecord({ electricity }));
       expect(c.badge('battery')).toHaveTextContent(`Battery: ${shown}`);
       c.unmount();
     }
   });
 
   it('draws a mouse and a dongle by device type', () => {
-    const m = card(fakeDevice({ dev_type: 3, name: 'mouse01', display_name: 'Mouse01' }));
+    const m = card(deviceRecord({ dev_type: 3, name: 'mouse01', display_name: 'Mouse01' }));
     expect(m.container.querySelector('[data-art]')).toHaveAttribute('data-art', 'mouse');
     m.unmount();
-    const d = card(fakeDevice({ dev_type: 4, name: 'dongle01', display_name: 'Dongle01' }));
+    const d = card(deviceRecord({ dev_type: 4, name: 'dongle01', display_name: 'Dongle01' }));
     expect(d.container.querySelector('[data-art]')).toHaveAttribute('data-art', 'dongle');
   });
 
   it('an offline device reads Not connected and cannot be opened', () => {
-    card(fakeDevice({ online: false }));
+    card(deviceRecord({ online: false }));
     expect(screen.getByText('Not connected')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Made68Pro' })).toBeDisabled();
   });
 
   it('opens the device from the name button', async () => {
-    const { onOpen } = card(fakeDevice());
+    const { onOpen } = card(deviceRecord());
     await userEvent.click(screen.getByRole('button', { name: 'Made68Pro' }));
     expect(onOpen).toHaveBeenCalledOnce();
   });
 
   it('links to the manual built from name and firmware', () => {
-    card(fakeDevice({ fw_ver: 'V1.3.7' }));
+    card(deviceRecord({ fw_ver: 'V1.3.7' }));
     const link = screen.getByRole('link', { name: 'Open the Made68Pro manual (PDF)' });
     expect(link).toHaveAttribute('href', 'https://download.keytune.app/manuals/made68pro_1.3.7.pdf');
     expect(link).toHaveAttribute('target', '_blank');
   });
 
   it('has no red dot when up to date', () => {
-    card(fakeDevice());
+    card(deviceRecord());
     expect(screen.queryByRole('button', { name: /firmware update available/i })).toBeNull();
   });
 
   it('the red dot opens the need-update dialog, which leads to device settings', async () => {
-    const { onOpenSettings } = card(fakeDevice({ fw_ver: '1.3.7' }), '1.4.2');
+    const { onOpenSettings } = card(deviceRecord({ fw_ver: '1.3.7' }), '1.4.2');
     await userEvent.click(screen.getByRole('button', { name: 'Firmware update available for Made68Pro' }));
     const dialog = screen.getByRole('dialog', { name: 'Firmware update available' });
     expect(dialog).toHaveTextContent('Firmware 1.4.2 is available for Made68Pro, which runs 1.3.7.');
@@ -95,7 +96,7 @@ describe('device card', () => {
   });
 
   it('the need-update dialog closes with Later and with Escape', async () => {
-    card(fakeDevice({ fw_ver: '1.3.7' }), '1.4.2');
+    card(deviceRecord({ fw_ver: '1.3.7' }), '1.4.2');
     const dot = screen.getByRole('button', { name: 'Firmware update available for Made68Pro' });
     await userEvent.click(dot);
     await userEvent.click(screen.getByRole('button', { name: 'Later' }));
@@ -107,14 +108,11 @@ describe('device card', () => {
 });
 
 describe('device list', () => {
-  it('shows a card per device with the red dot from version.json', () => {
-    renderWithServices(<DeviceList />, {
-      devices: [
-        fakeDevice({ fw_ver: '1.3.7' }),
-        fakeDevice({ name: 'cyber01', display_name: 'Cyber01', fw_ver: '3.0.2' }),
-      ],
-      latest: { made68pro: '1.4.2', cyber01: '3.0.2' },
-    });
+  it('shows a card per device with the red dot from version.json', async () => {
+    const host = testHost();
+    await host.live.addVirtual('Made68Pro', { fwVer: '1.3.7' });
+    await host.live.addVirtual('Cyber01', { fwVer: '3.0.2' });
+    renderWithServices(<DeviceList />, { host, latest: { made68pro: '1.4.2', cyber01: '3.0.2' } });
     expect(screen.getByRole('heading', { name: 'My Devices' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Firmware update available for Made68Pro' })).toBeInTheDocument();
@@ -122,19 +120,21 @@ describe('device list', () => {
   });
 
   it('opens a configurable device, and its settings tab from the update dialog', async () => {
-    const device = fakeDevice({ fw_ver: '1.3.7' });
-    const { services } = renderWithServices(<DeviceList />, { devices: [device], latest: { made68pro: '1.4.2' } });
+    const host = testHost();
+    const path = await host.live.addVirtual('Made68Pro', { fwVer: '1.3.7' });
+    const { services } = renderWithServices(<DeviceList />, { host, latest: { made68pro: '1.4.2' } });
     await userEvent.click(screen.getByRole('button', { name: 'Made68Pro' }));
-    expect(services.devices.getState()).toMatchObject({ openPath: device.path, openTab: '0' });
+    expect(services.devices.getState()).toMatchObject({ openPath: path, openTab: '0' });
     act(() => services.devices.getState().close());
     await userEvent.click(screen.getByRole('button', { name: 'Firmware update available for Made68Pro' }));
     await userEvent.click(screen.getByRole('button', { name: 'Open device settings' }));
-    expect(services.devices.getState()).toMatchObject({ openPath: device.path, openTab: '4' });
+    expect(services.devices.getState()).toMatchObject({ openPath: path, openTab: '4' });
   });
 
   it('an unknown device opens the not-supported dialog instead', async () => {
+    // A model the product does not know can only come from real hardware: its record stands in for it.
     const { services } = renderWithServices(<DeviceList />, {
-      devices: [fakeDevice({ name: 'unknown-99', display_name: 'Unknown-99' })],
+      records: [deviceRecord({ name: 'unknown-99', display_name: 'Unknown-99' })],
     });
     await userEvent.click(screen.getByRole('button', { name: 'Unknown-99' }));
     const dialog = screen.getByRole('dialog', { name: 'Device not supported' });
@@ -144,14 +144,18 @@ describe('device list', () => {
     expect(services.devices.getState().openPath).toBeNull();
   });
 
-  it('follows devs_changed live', () => {
-    const a = fakeDevice();
-    const { host } = renderWithServices(<DeviceList />, { devices: [a] });
-    const b = fakeDevice({ name: 'cyber01', display_name: 'Cyber01' });
-    emit(host, 'devs_changed', [a, b]);
+  it('follows devs_changed live', async () => {
+    const host = testHost();
+    const a = await host.live.addVirtual('Made68Pro');
+    renderWithServices(<DeviceList />, { host });
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    await serviceDoes(() => host.live.addVirtual('Cyber01'));
     expect(screen.getAllByRole('article')).toHaveLength(2);
-    emit(host, 'devs_changed', [b]);
+    await serviceDoes(() => host.live.client.removeDevice({ path: a }));
     expect(screen.getAllByRole('article')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Cyber01' })).toBeInTheDocument();
+    // Its cable is pulled: the keyboard leaves the list too.
+    await serviceDoes(() => host.live.transport(host.live.records()[0]!.path).disconnect());
+    expect(screen.queryByRole('article')).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../../src/ui/App';
 import { readCookie } from '../../src/ui/cookies';
-import { fakeHost } from './fake-host';
+import { testHost } from './test-host';
 import { renderWithServices } from './render';
 
 describe('Linux device-permission tip', () => {
@@ -12,7 +12,7 @@ describe('Linux device-permission tip', () => {
   });
 
   it('shows on Linux with the install commands and the udev rules', async () => {
-    renderWithServices(<App />, { host: fakeHost({ platform: 'linux' }) });
+    renderWithServices(<App />, { host: testHost({ platform: 'linux' }) });
     const dialog = await screen.findByRole('dialog', { name: 'Allow Keytune to reach your keyboard' });
     expect(dialog).toHaveTextContent(/curl -fsSL https:\/\/\S+ \| sudo sh/);
     expect(dialog).toHaveTextContent(/wget -qO- https:\/\/\S+ \| sudo sh/);
@@ -21,32 +21,32 @@ describe('Linux device-permission tip', () => {
   });
 
   it('does not show on other platforms', () => {
-    renderWithServices(<App />, { host: fakeHost({ platform: 'window' }) });
+    renderWithServices(<App />, { host: testHost({ platform: 'window' }) });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('unticking "Show this every time" and OK stores CheckDevPermission=0, and it stays away', async () => {
-    const first = renderWithServices(<App />, { host: fakeHost({ platform: 'linux' }) });
+    const first = renderWithServices(<App />, { host: testHost({ platform: 'linux' }) });
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Show this every time' }));
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(readCookie(document.cookie, 'CheckDevPermission')).toBe('0');
     first.unmount();
-    renderWithServices(<App />, { host: fakeHost({ platform: 'linux' }) });
+    renderWithServices(<App />, { host: testHost({ platform: 'linux' }) });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('OK with the box ticked shows it again next time', async () => {
-    const first = renderWithServices(<App />, { host: fakeHost({ platform: 'linux' }) });
+    const first = renderWithServices(<App />, { host: testHost({ platform: 'linux' }) });
     await userEvent.click(await screen.findByRole('button', { name: 'OK' }));
     expect(readCookie(document.cookie, 'CheckDevPermission')).toBe('1');
     first.unmount();
-    renderWithServices(<App />, { host: fakeHost({ platform: 'linux' }) });
+    renderWithServices(<App />, { host: testHost({ platform: 'linux' }) });
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
   it('reads in Chinese', async () => {
-    renderWithServices(<App />, { host: fakeHost({ platform: 'linux' }), language: 'zh_CN' });
+    renderWithServices(<App />, { host: testHost({ platform: 'linux' }), language: 'zh_CN' });
     expect(await screen.findByRole('dialog', { name: '允许 Keytune 访问你的键盘' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: '每次都显示' })).toBeInTheDocument();
   });
@@ -57,7 +57,7 @@ describe('Firefox tip', () => {
     const ua = vi
       .spyOn(navigator, 'userAgent', 'get')
       .mockReturnValue('Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0');
-    renderWithServices(<App />, { host: fakeHost({ hasWebHid: false }) });
+    renderWithServices(<App />, { host: testHost({ hasWebHid: false }) });
     const dialog = screen.getByRole('dialog', { name: 'Firefox cannot reach keyboards' });
     expect(within(dialog).getByRole('link', { name: /WebHID extension/ })).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: /desktop app/ })).toBeInTheDocument();

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { REDIRECT_MODELS } from '../../src/core/models';
 import { TopDialogs } from '../../src/ui/dialogs/RedirectDialog';
 import { deviceDestination, DeviceList } from '../../src/ui/device-list/DeviceList';
-import { fakeDevice } from './fake-bridge';
 import { renderWithServices } from './render';
+import { testHost } from './test-host';
 
 describe('redirect models', () => {
   it('every redirect model is sent to the redirect dialog, configurable ones to their page', () => {
@@ -17,13 +17,14 @@ describe('redirect models', () => {
   });
 
   it('clicking a redirect model opens top-level dialog type 2 index 3, not the device page', async () => {
-    const device = fakeDevice({ name: 'mojo68', display_name: 'Mojo68' });
+    const host = testHost();
+    await host.live.addVirtual('Mojo68');
     const { services } = renderWithServices(
       <>
         <DeviceList />
         <TopDialogs />
       </>,
-      { devices: [device] },
+      { host },
     );
     await userEvent.click(screen.getByRole('button', { name: 'Mojo68' }));
     const dialog = screen.getByRole('dialog', { name: 'Mojo68 is set up in the desktop app' });
@@ -36,12 +37,14 @@ describe('redirect models', () => {
   });
 
   it('reads in Chinese', async () => {
+    const host = testHost();
+    await host.live.addVirtual('Pixel');
     renderWithServices(
       <>
         <DeviceList />
         <TopDialogs />
       </>,
-      { devices: [fakeDevice({ name: 'pixel', display_name: 'Pixel' })], language: 'zh_CN' },
+      { host, language: 'zh_CN' },
     );
     await userEvent.click(screen.getByRole('button', { name: 'Pixel' }));
     expect(screen.getByRole('dialog', { name: 'Pixel 需在桌面版中设置' })).toBeInTheDocument();

@@ -1,10 +1,11 @@
-/** Renders UI under test with the app's providers, a fake host and fresh global stores. */
+/** Renders UI under test with the app's providers, a host over the real device service and fresh global stores. */
 import './dom-stubs';
 import { render, act, type RenderResult } from '@testing-library/react';
 import { Tooltip } from 'radix-ui';
 import type { ReactElement } from 'react';
+import { createClient } from '../../src/contract/client';
 import { buildDefaultResources } from '../../src/core/resources';
-import type { DeviceRecord } from '../../src/service/bridge';
+import type { DeviceRecord } from '../../src/contract/bridge';
 import { useLanguageStore } from '../../src/i18n/store';
 import type { Language } from '../../src/i18n/translate';
 import { connectAppEvents } from '../../src/ui/app-events';
@@ -15,16 +16,20 @@ import { ServicesProvider } from '../../src/ui/services';
 import type { AppServices } from '../../src/ui/startup/boot';
 import { useToastStore } from '../../src/ui/toasts/store';
 import { createUpdateChecker, type LatestFirmware } from '../../src/ui/update-checker';
-import { fakeHost, type FakeHost } from './fake-host';
+import { testHost, type TestHost } from './test-host';
 
 export interface Setup {
-  host?: FakeHost;
-  devices?: DeviceRecord[];
+  host?: TestHost;
+  /**
+   * What the device store starts with instead of the service's own list: records of devices no virtual keyboard can
+   * stand for (a model the product does not know). The service's next devs_changed replaces them.
+   */
+  records?: DeviceRecord[];
   latest?: LatestFirmware;
   language?: Language;
 }
 
-export type Rendered = RenderResult & { host: FakeHost; services: AppServices };
+export type Rendered = RenderResult & { host: TestHost; services: AppServices };
 
 const resources = buildDefaultResources('0.1.0');
 
@@ -37,12 +42,14 @@ export function resetStores(language: Language = 'en_US'): void {
 
 export function renderWithServices(ui: ReactElement, setup: Setup = {}): Rendered {
   resetStores(setup.language);
-  const host = setup.host ?? fakeHost();
+  const host = setup.host ?? testHost();
+  const client = createClient(host.bridge);
   const devices = createDeviceStore();
-  devices.getState().setDevices(setup.devices ?? []);
-  connectAppEvents(host.bridge, devices);
+  devices.getState().setDevices(setup.records ?? host.live.records());
+  connectAppEvents(client, devices);
   const services: AppServices = {
     host,
+    client,
     resources,
     devices,
     updates: createUpdateChecker(setup.latest ?? resources.version.firmware),
@@ -55,7 +62,11 @@ export function renderWithServices(ui: ReactElement, setup: Setup = {}): Rendere
   return Object.assign(result, { host, services });
 }
 
-/** Emits a service event inside act(), so React has rendered its effect when the call returns. */
-export function emit(host: FakeHost, ...args: Parameters<FakeHost['bridge']['emit']>): void {
-  act(() => host.bridge.emit(...args));
+/** Runs service work (a call, a pulled cable) inside act(), so React has rendered what it caused when this returns. */
+export async function serviceDoes<T>(work: () => Promise<T> | T): Promise<T> {
+  let value: T | undefined;
+  await act(async () => {
+    value = await work();
+  });
+  return value as T;
 }

@@ -4,22 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { App } from '../../src/ui/App';
 import { readCookie } from '../../src/ui/cookies';
 import { useThemeStore } from '../../src/ui/theme/store';
-import { fakeDevice } from './fake-bridge';
-import { fakeHost } from './fake-host';
-import { emit, renderWithServices } from './render';
-
-function withPreferences() {
-  const host = fakeHost();
-  host.bridge.respond('app_info', 'set_theme', (c) => {
-    host.bridge.emit('update_theme', c.named.get('theme'));
-    return c.named.get('theme');
-  });
-  host.bridge.respond('app_info', 'set_lang', (c) => {
-    host.bridge.emit('update_lang', c.named.get('lang'));
-    return c.named.get('lang');
-  });
-  return host;
-}
+import { renderWithServices, serviceDoes } from './render';
+import { testHost } from './test-host';
 
 describe('app shell', () => {
   beforeEach(() => useThemeStore.getState().setMode('light', { persist: false }));
@@ -53,53 +39,53 @@ describe('app shell', () => {
   });
 
   it('the theme menu applies, stores and reports the choice', async () => {
-    const host = withPreferences();
+    const host = testHost();
     renderWithServices(<App />, { host });
     await userEvent.click(screen.getByRole('button', { name: 'Theme: Light' }));
     await userEvent.click(screen.getByRole('menuitemradio', { name: 'Dark' }));
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(readCookie(document.cookie, 'SkinMode')).toBe('dark');
-    expect(host.bridge.callsTo('app_info', 'set_theme')[0]?.named.get('theme')).toBe('dark');
+    expect(host.live.callsTo('setTheme')[0]?.named.get('theme')).toBe('dark');
+    expect(host.live.service.preferences.get('theme')).toBe('dark');
     expect(screen.getByRole('button', { name: 'Theme: Dark' })).toBeInTheDocument();
   });
 
-  it('the update_theme event sets the theme', () => {
+  it('the update_theme event sets the theme', async () => {
     const { host } = renderWithServices(<App />);
-    emit(host, 'update_theme', 'dark');
+    // Another client of the service (the desktop tray menu) changes the theme.
+    await serviceDoes(() => host.live.client.setTheme({ theme: 'dark' }));
     expect(document.documentElement.dataset.theme).toBe('dark');
-    emit(host, 'update_theme', 'nonsense');
+    expect(screen.getByRole('button', { name: 'Theme: Dark' })).toBeInTheDocument();
+    const refused = host.live.client.setTheme({ theme: 'nonsense' as 'dark' });
+    await serviceDoes(() => expect(refused).rejects.toThrow(/theme/));
     expect(document.documentElement.dataset.theme).toBe('dark');
   });
 
   it('the language menu switches every text to Chinese and stores the choice', async () => {
-    const host = withPreferences();
+    const host = testHost();
     renderWithServices(<App />, { host });
     await userEvent.click(screen.getByRole('button', { name: 'Language: English (United States)' }));
     await userEvent.click(screen.getByRole('menuitemradio', { name: 'Simplified Chinese' }));
     expect(screen.getByRole('navigation', { name: '主导航' })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['设备', '工具', '帮助', '设置']);
     expect(readCookie(document.cookie, 'Language')).toBe('zh_CN');
-    expect(host.bridge.callsTo('app_info', 'set_lang')[0]?.named.get('lang')).toBe('zh_CN');
+    expect(host.live.callsTo('setLang')[0]?.named.get('lang')).toBe('zh_CN');
+    expect(host.live.service.preferences.get('lang')).toBe('zh_CN');
   });
 
-  it('the update_lang event switches the language', () => {
+  it('the update_lang event switches the language', async () => {
     const { host } = renderWithServices(<App />);
-    emit(host, 'update_lang', 'zh_CN');
+    await serviceDoes(() => host.live.client.setLang({ lang: 'zh_CN' }));
     expect(screen.getByRole('heading', { name: '欢迎使用 Keytune' })).toBeInTheDocument();
-    emit(host, 'update_lang', 'en_US');
+    await serviceDoes(() => host.live.client.updateLang({ lang: 'en_US' }));
     expect(screen.getByRole('heading', { name: 'Welcome to Keytune' })).toBeInTheDocument();
   });
 
   it('keeps the open device across a visit to another side tab', async () => {
-    const { services } = renderWithServices(<App />, {
-      devices: [
-        {
-          ...fakeDevice(),
-          path: 'virtual:1',
-        },
-      ],
-    });
-    act(() => services.devices.getState().open('virtual:1'));
+    const host = testHost();
+    const path = await host.live.addVirtual('Made68Pro');
+    const { services } = renderWithServices(<App />, { host });
+    act(() => services.devices.getState().open(path));
     await screen.findByRole('tablist', { name: 'Device sections' });
     await userEvent.click(screen.getByRole('tab', { name: 'Help' }));
     await userEvent.click(screen.getByRole('tab', { name: 'Device' }));

@@ -3,8 +3,7 @@ import { buildDefaultResources, RESOURCE_FILES } from '../../src/core/resources'
 import { boot } from '../../src/ui/startup/boot';
 import { loadDefaultResources, ResourceLoadError } from '../../src/core/resource-load';
 import { useToastStore } from '../../src/ui/toasts/store';
-import { fakeDevice } from './fake-bridge';
-import { fakeHost } from './fake-host';
+import { testHost } from './test-host';
 
 const defaults = buildDefaultResources('0.1.0');
 const bodies: Record<string, unknown> = {
@@ -58,11 +57,8 @@ describe('default resources', () => {
 describe('boot', () => {
   it('loads resources before creating the host, then reads the device list', async () => {
     const order: string[] = [];
-    const host = fakeHost();
-    host.bridge.respond('app_info', 'get_dev_list', () => {
-      order.push('get_dev_list');
-      return [fakeDevice({ fw_ver: '1.3.7' })];
-    });
+    const host = testHost();
+    await host.live.addVirtual('Made68Pro', { fwVer: '1.3.7' });
     const { fetchFn } = fakeFetch();
     const services = await boot({
       loadResources: () =>
@@ -80,13 +76,15 @@ describe('boot', () => {
       },
       search: '',
     });
+    order.push(...host.live.calls.map((c) => c.func));
     expect(order).toEqual(['fetch', 'fetch', 'fetch', 'fetch', 'host', 'get_dev_list']);
     const device = services.devices.getState().devices[0]!;
+    expect(device.fw_ver).toBe('V1.3.7');
     expect(services.updates.pendingFor(device)).toBe(defaults.version.firmware.made68pro);
   });
 
   it('does not create the host when a resource fails', async () => {
-    const createHost = vi.fn(async () => fakeHost());
+    const createHost = vi.fn(async () => testHost());
     const { fetchFn } = fakeFetch({ 'default/common.json': { status: 500 } });
     await expect(
       boot({ loadResources: () => loadDefaultResources(fetchFn, '/app/', parseResource), createHost, search: '' }),
@@ -95,42 +93,36 @@ describe('boot', () => {
   });
 
   it('attaches the ?virtual= keyboards that are not restored yet, then re-reads the list', async () => {
-    const host = fakeHost();
-    const list = [fakeDevice({ fw_ver: '1.3.7' })];
-    host.bridge.respond('app_info', 'get_dev_list', () => [...list]);
-    host.bridge.respond('app_info', 'add_virtual_device', (call) => {
-      const d = fakeDevice({
-        name: 'cyber01',
-        display_name: call.named.get('display_name')!,
-        fw_ver: call.named.get('fw_ver')!,
-      });
-      list.push(d);
-      return d.path;
-    });
+    const host = testHost();
+    await host.live.addVirtual('Made68Pro', { fwVer: '1.3.7' });
     const { fetchFn } = fakeFetch();
     const services = await boot({
       loadResources: () => loadDefaultResources(fetchFn, '/app/', parseResource),
       createHost: async () => host,
       search: '?virtual=made68pro@1.3.7&virtual=cyber01@2.1.7',
     });
-    const adds = host.bridge.callsTo('app_info', 'add_virtual_device');
+    const adds = host.live.callsTo('addVirtualDevice');
     expect(adds.map((c) => [c.named.get('display_name'), c.named.get('fw_ver')])).toEqual([['Cyber01', '2.1.7']]);
-    expect(services.devices.getState().devices).toHaveLength(2);
+    expect(services.devices.getState().devices.map((d) => [d.display_name, d.fw_ver])).toEqual([
+      ['Made68Pro', 'V1.3.7'],
+      ['Cyber01', 'V2.1.7'],
+    ]);
+    expect(host.live.callsTo('getDevList')).toHaveLength(2);
   });
 
   it('keeps toasts the service sends during start-up', async () => {
     useToastStore.setState({ toasts: [] });
-    const host = fakeHost();
-    host.bridge.respond('app_info', 'get_dev_list', () => {
-      host.bridge.emit('toast_message', { title: 'err.dev.timeout', context: '', args: '', type: 1, delay: 5 });
-      return [];
-    });
+    const host = testHost();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { fetchFn } = fakeFetch();
-    await boot({
+    // The firmware cannot run version 1.2.300 (each part is one byte): the service refuses the keyboard with a toast.
+    const services = await boot({
       loadResources: () => loadDefaultResources(fetchFn, '/app/', parseResource),
       createHost: async () => host,
-      search: '',
+      search: '?virtual=cyber01@1.2.300',
     });
-    expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['err.dev.timeout']);
+    warn.mockRestore();
+    expect(services.devices.getState().devices).toEqual([]);
+    expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['err.args.invalid']);
   });
 });

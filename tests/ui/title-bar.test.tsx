@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { App } from '../../src/ui/App';
 import { TitleBar } from '../../src/ui/shell/TitleBar';
-import { fakeHost, FakeWindowControls } from './fake-host';
+import { testHost, FakeWindowControls } from './test-host';
 import { renderWithServices } from './render';
 
 function buttonsInOrder() {
@@ -16,10 +16,10 @@ function buttonsInOrder() {
 
 describe('desktop title bar', () => {
   it('is shown only when the host offers window controls', () => {
-    const { unmount } = renderWithServices(<App />, { host: fakeHost() });
+    const { unmount } = renderWithServices(<App />, { host: testHost() });
     expect(screen.queryByRole('group', { name: 'Window controls' })).toBeNull();
     unmount();
-    renderWithServices(<App />, { host: fakeHost({ windowControls: new FakeWindowControls() }) });
+    renderWithServices(<App />, { host: testHost({ windowControls: new FakeWindowControls() }) });
     expect(screen.getByRole('group', { name: 'Window controls' })).toBeInTheDocument();
   });
 

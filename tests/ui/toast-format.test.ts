@@ -1,7 +1,7 @@
 import { createTranslate } from '../../src/i18n/translate';
 import { en_US } from '../../src/i18n/en_US';
 import { zh_CN } from '../../src/i18n/zh_CN';
-import { parseToastPayload, splitToastArgs, toastEndsLoading, toastText } from '../../src/ui/toasts/format';
+import { splitToastArgs, toastEndsLoading, toastText, toastToShow } from '../../src/ui/toasts/format';
 
 const en = createTranslate(en_US);
 const zh = createTranslate(zh_CN);
@@ -26,27 +26,14 @@ describe('toast text', () => {
 });
 
 describe('toast payload', () => {
-  it('defaults the delay to 5 s and the type to success', () => {
-    expect(parseToastPayload({ title: 'Hi', context: '' })).toEqual({
-      title: 'Hi',
-      context: '',
-      args: '',
-      type: 0,
-      delay: 5,
-    });
-  });
-
-  it('accepts numbers sent as text and a list of args', () => {
-    expect(parseToastPayload({ title: 'x', context: 'y', type: '2', delay: '7', args: ['a', 'b'] })).toMatchObject({
-      type: 2,
-      delay: 7,
-      args: 'a;;b',
-    });
+  it('a delay of 0 takes the default 5 s; the rest is shown as sent', () => {
+    const toast = { title: 'Hi', context: '', args: 'a;;b', type: 2, delay: 0 } as const;
+    expect(toastToShow(toast)).toEqual({ ...toast, delay: 5 });
+    expect(toastToShow({ ...toast, delay: 7 })).toEqual({ ...toast, delay: 7 });
   });
 
   it('drops a payload with nothing to say', () => {
-    expect(parseToastPayload(null)).toBeUndefined();
-    expect(parseToastPayload({ title: '', context: '' })).toBeUndefined();
+    expect(toastToShow({ title: '', context: '', args: '', type: 0, delay: 5 })).toBeUndefined();
   });
 
   it('errors and warnings end the loading overlay; success does not', () => {

@@ -1,5 +1,5 @@
 import { parseVirtualParams, virtualsToAdd } from '../../src/ui/startup/virtual-param';
-import { fakeDevice } from './fake-bridge';
+import { deviceRecord } from './records';
 
 describe('?virtual= address parameter', () => {
   it('reads every model@version, in any case and with or without V', () => {
@@ -16,12 +16,12 @@ describe('?virtual= address parameter', () => {
 
   it('skips keyboards already restored after a reload, counting duplicates', () => {
     const { requests } = parseVirtualParams('?virtual=made68pro@1.3.7&virtual=made68pro@1.3.7&virtual=cyber01@2.1.7');
-    const present = [fakeDevice({ fw_ver: '1.3.7' }), fakeDevice({ fw_ver: '1.3.7', virtual: false })];
+    const present = [deviceRecord({ fw_ver: '1.3.7' }), deviceRecord({ fw_ver: '1.3.7', virtual: false })];
     expect(virtualsToAdd(requests, present).map((r) => `${r.model.name}@${r.fwVer}`)).toEqual([
       'made68pro@1.3.7',
       'cyber01@2.1.7',
     ]);
-    const both = [fakeDevice({ fw_ver: 'V1.3.7' }), fakeDevice({ fw_ver: '1.3.7' })];
+    const both = [deviceRecord({ fw_ver: 'V1.3.7' }), deviceRecord({ fw_ver: '1.3.7' })];
     expect(virtualsToAdd(requests, both).map((r) => r.model.name)).toEqual(['cyber01']);
   });
 });

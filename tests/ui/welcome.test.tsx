@@ -4,9 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { CONFIGURABLE_MODELS, OTHER_MODELS, REDIRECT_MODELS } from '../../src/core/models';
 import { App } from '../../src/ui/App';
 import { DeviceTab } from '../../src/ui/device-list/DeviceTab';
-import { fakeDevice } from './fake-bridge';
-import { fakeHost } from './fake-host';
-import { emit, renderWithServices } from './render';
+import { renderWithServices, serviceDoes } from './render';
+import { testHost } from './test-host';
 
 describe('welcome screen', () => {
   it('shows with no device: title, add button, tip and the virtual offer', () => {
@@ -18,14 +17,14 @@ describe('welcome screen', () => {
   });
 
   it('add asks for WebHID permission through the host', async () => {
-    const host = fakeHost();
+    const host = testHost();
     renderWithServices(<DeviceTab />, { host });
     await userEvent.click(screen.getByRole('button', { name: 'Add device' }));
     expect(host.hidRequests).toBe(1);
   });
 
   it('a refused WebHID request is only logged, never toasted', async () => {
-    const refusing = fakeHost({
+    const refusing = testHost({
       requestHidDevice: async () => {
         throw new DOMException('No device selected.', 'NotFoundError');
       },
@@ -48,8 +47,7 @@ describe('welcome screen', () => {
   });
 
   it('adds a virtual device with the chosen model, firmware and connection', async () => {
-    const host = fakeHost();
-    host.bridge.respond('app_info', 'add_virtual_device', 'virtual:1');
+    const host = testHost();
     renderWithServices(<DeviceTab />, { host, latest: { made68pro: '1.4.2', made68air: '1.4.0' } });
     expect(screen.getByRole('textbox', { name: 'Firmware version' })).toHaveValue('1.4.2');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Model' }), 'made68air');
@@ -59,7 +57,7 @@ describe('welcome screen', () => {
     await userEvent.clear(fw);
     await userEvent.type(fw, 'V1.3.7');
     await userEvent.click(screen.getByRole('button', { name: 'Add virtual device' }));
-    const [call] = host.bridge.callsTo('app_info', 'add_virtual_device');
+    const [call] = host.live.callsTo('addVirtualDevice');
     expect(call?.named).toEqual(
       new Map([
         ['display_name', 'Made68Air'],
@@ -67,6 +65,12 @@ describe('welcome screen', () => {
         ['access_mode', '2'],
       ]),
     );
+    // The keyboard is there, as asked, and the welcome screen has given way to the list.
+    const [device] = host.live.records();
+    expect(device).toMatchObject({ display_name: 'Made68Air', fw_ver: 'V1.3.7', access_mode: 2, virtual: true });
+    expect(host.live.keyboard(device!.path).descriptor.accessMode).toBe(2);
+    expect(await screen.findByRole('heading', { name: 'My Devices' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Made68Air' })).toBeInTheDocument();
   });
 
   it('wired-only models offer USB only', async () => {
@@ -77,7 +81,7 @@ describe('welcome screen', () => {
   });
 
   it('refuses a firmware version that is not one, before calling the service', async () => {
-    const host = fakeHost();
+    const host = testHost();
     renderWithServices(<DeviceTab />, { host });
     const fw = screen.getByRole('textbox', { name: 'Firmware version' });
     await userEvent.clear(fw);
@@ -85,17 +89,16 @@ describe('welcome screen', () => {
     expect(fw).toHaveAttribute('aria-invalid', 'true');
     expect(fw).toHaveAccessibleDescription('Enter a version such as 1.3.7');
     expect(screen.getByRole('button', { name: 'Add virtual device' })).toBeDisabled();
-    expect(host.bridge.callsTo('app_info', 'add_virtual_device')).toHaveLength(0);
+    expect(host.live.callsTo('addVirtualDevice')).toHaveLength(0);
   });
 
-  it('gives way to the device list once a device arrives, and comes back when it leaves', () => {
+  it('gives way to the device list once a device arrives, and comes back when it leaves', async () => {
     const { host } = renderWithServices(<DeviceTab />);
-    const device = fakeDevice();
-    emit(host, 'devs_changed', [device]);
+    const path = await serviceDoes(() => host.live.addVirtual('Made68Pro'));
     expect(screen.queryByRole('heading', { name: 'Welcome to Keytune' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'My Devices' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add device' })).toBeInTheDocument();
-    emit(host, 'devs_changed', []);
+    await serviceDoes(() => host.live.client.removeDevice({ path }));
     expect(screen.getByRole('heading', { name: 'Welcome to Keytune' })).toBeInTheDocument();
   });
 

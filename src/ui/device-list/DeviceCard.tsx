@@ -4,7 +4,7 @@
  * sit above that layer as controls of their own.
  */
 import { useId, useState } from 'react';
-import type { DeviceRecord } from '../../service/bridge';
+import type { DeviceRecord } from '../../contract/bridge';
 import { ACCESS_MODE } from '../../core/models';
 import { useT } from '../../i18n/store';
 import { BatteryIcon, BluetoothIcon, BookIcon, UsbIcon, WirelessIcon } from '../widgets/icons';

@@ -1,6 +1,6 @@
 /** The Device tab with devices: title, a card per device and the floating add button. */
 import { useState } from 'react';
-import type { DeviceRecord } from '../../service/bridge';
+import type { DeviceRecord } from '../../contract/bridge';
 import { findModel, isRedirectModel } from '../../core/models';
 import { useT } from '../../i18n/store';
 import { REDIRECT_DIALOG, useTopDialogStore } from '../dialogs/store';

@@ -1,4 +1,4 @@
-import type { DeviceRecord } from '../../service/bridge';
+import type { DeviceRecord } from '../../contract/bridge';
 import { useT } from '../../i18n/store';
 import { AppDialog } from '../widgets/AppDialog';
 

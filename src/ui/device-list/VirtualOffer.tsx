@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { CONFIGURABLE_MODELS, findModel, OTHER_MODELS, REDIRECT_MODELS, type ModelName } from '../../core/models';
 import { tryParseVersion } from '../../core/version';
 import { useT } from '../../i18n/store';
-import { callService } from '../call';
+import { attempt } from '../call';
 import { useServices } from '../services';
 import type { LatestFirmware } from '../update-checker';
 
@@ -24,7 +24,7 @@ export function defaultFirmwareFor(model: string, latest: LatestFirmware): strin
 
 export function VirtualOffer({ onAdded }: { onAdded?: () => void }) {
   const t = useT();
-  const { host, updates } = useServices();
+  const { client, updates } = useServices();
   const ids = { model: useId(), fw: useId(), access: useId(), error: useId() };
   const [model, setModel] = useState<ModelName>('made68pro');
   const [fwVer, setFwVer] = useState(() => defaultFirmwareFor('made68pro', updates.latest));
@@ -43,11 +43,9 @@ export function VirtualOffer({ onAdded }: { onAdded?: () => void }) {
     e.preventDefault();
     if (!info || !versionOk || busy) return;
     setBusy(true);
-    const result = await callService(host.bridge, 'app_info', 'add_virtual_device', {
-      display_name: info.displayName,
-      fw_ver: fwVer.trim(),
-      access_mode: String(accessMode),
-    });
+    const result = await attempt(
+      client.addVirtualDevice({ display_name: info.displayName, fw_ver: fwVer.trim(), access_mode: accessMode }),
+    );
     setBusy(false);
     if (result.ok) onAdded?.();
   };

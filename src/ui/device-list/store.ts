@@ -3,7 +3,7 @@
  * event after; when the open device leaves the list or goes offline, the page closes and the list shows again.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { DeviceRecord } from '../../service/bridge';
+import type { DeviceRecord } from '../../contract/bridge';
 
 /** Device page tab ids (spec-1 §2): key code 0, key LED 1, key performance 3, device settings 4. */
 export const DEVICE_TABS = ['0', '1', '3', '4'] as const;
@@ -41,17 +41,4 @@ export function createDeviceStore(initial: DeviceRecord[] = []): DeviceStore {
       set({ openPath: null });
     },
   }));
-}
-
-/** Keeps the records that have the fields the UI reads; a malformed entry is dropped, not rendered half-empty. */
-export function parseDeviceList(payload: unknown): DeviceRecord[] {
-  if (!Array.isArray(payload)) return [];
-  return payload.filter(
-    (d): d is DeviceRecord =>
-      typeof d === 'object' &&
-      d !== null &&
-      typeof (d as DeviceRecord).path === 'string' &&
-      typeof (d as DeviceRecord).display_name === 'string' &&
-      typeof (d as DeviceRecord).fw_ver === 'string',
-  );
 }

@@ -4,13 +4,12 @@
  * without permission, so add just re-reads the list there.
  */
 import { useState } from 'react';
-import { callService } from '../call';
-import { parseDeviceList } from './store';
+import { attempt } from '../call';
 import { useServices } from '../services';
 import { useToastStore } from '../toasts/store';
 
 export function useAddDevice() {
-  const { host, devices } = useServices();
+  const { host, client, devices } = useServices();
   const [browserTip, setBrowserTip] = useState(false);
 
   const add = async (): Promise<void> => {
@@ -23,8 +22,8 @@ export function useAddDevice() {
       return;
     }
     if (host.hostKind !== 'wasm') {
-      const result = await callService(host.bridge, 'app_info', 'get_dev_list');
-      if (result.ok) devices.getState().setDevices(parseDeviceList(result.value));
+      const result = await attempt(client.getDevList());
+      if (result.ok) devices.getState().setDevices(result.value);
       return;
     }
     if (/firefox\//i.test(navigator.userAgent)) setBrowserTip(true);

@@ -5,7 +5,7 @@
  */
 import { Tabs } from 'radix-ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { DeviceRecord } from '../../service/bridge';
+import type { DeviceRecord } from '../../contract/bridge';
 import { useT } from '../../i18n/store';
 import type { MessageId } from '../../i18n/en_US';
 import { DEVICE_TABS, type DeviceTabId } from '../device-list/store';
@@ -13,7 +13,7 @@ import { useServices } from '../services';
 import { BackIcon } from '../widgets/icons';
 import { LoadingOverlay } from './LoadingOverlay';
 import { DeviceSettingsTab } from './settings/DeviceSettingsTab';
-import { parseSyncUpdate, type SyncState } from './sync';
+import { syncStateOf, type SyncState } from './sync';
 
 const KeyCodeTab = lazy(() => import('./key-code/KeyCodeTab'));
 
@@ -30,15 +30,14 @@ function isDeviceTab(value: string): value is DeviceTabId {
 
 function SyncText({ path }: { path: string }) {
   const t = useT();
-  const { host } = useServices();
+  const { client } = useServices();
   const [state, setState] = useState<SyncState | undefined>(undefined);
   useEffect(
     () =>
-      host.bridge.on('sync_update', (payload) => {
-        const update = parseSyncUpdate(payload);
-        if (update && update.path === path) setState(update.state);
+      client.on('sync_update', (update) => {
+        if (update.path === path) setState(syncStateOf(update));
       }),
-    [host.bridge, path],
+    [client, path],
   );
   return (
     <span className={`sync-text ${state ? `sync-text--${state}` : ''}`} role="status" data-sync={state ?? 'none'}>

@@ -3,7 +3,7 @@
  * top-level today: models configured through another flow open it instead of the device page.
  */
 import { create } from 'zustand';
-import type { DeviceRecord } from '../../service/bridge';
+import type { DeviceRecord } from '../../contract/bridge';
 
 export const REDIRECT_DIALOG = { type: 2, index: 3 } as const;
 

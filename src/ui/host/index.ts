@@ -2,7 +2,7 @@
  * The browser host. The device service and the virtual keyboards run in a worker (src/host/device-worker.ts); the
  * page keeps a bridge client and forwards real keyboards' reports between WebHID and the worker.
  */
-import { BridgeCallError, type Bridge, type EventName, type Listener } from '../../service/bridge.ts';
+import { BridgeCallError, type Bridge, type EventName, type Listener } from '../../contract/bridge.ts';
 import { hasConfigCollection, hidRequestFilters } from '../../transport/webhid.ts';
 import type { FromWorker, ToWorker } from '../../host/worker-messages.ts';
 import type { Host as HostInfo } from '../host-types.ts';

@@ -4,19 +4,19 @@
  */
 import { BADGE_LETTERS, itemSummary, type AdvancedItem } from '../../core/advanced-keys';
 import type { AdvancedType } from '../../core/capabilities';
+import type { EventPayloads } from '../../contract/contract';
 import { KEYCODE_KIND, keycodeKind, keycodeValue } from '../../core/keycode-space';
 import { keycodeEntry, keycodeLabel } from '../../core/keycodes';
 import { layoutFor } from '../../core/layouts';
 import type { Language, Translate } from '../../i18n/translate';
 
 /** The advanced-key lists as both get_key_value_info and get_key_func_info carry them. */
-export interface FuncLists {
-  dks_list?: readonly AdvancedItem[];
-  shortcut_list?: readonly AdvancedItem[];
-  macro_list?: readonly AdvancedItem[];
-  snaptap_list?: readonly AdvancedItem[];
-  hypertap_list?: readonly AdvancedItem[];
-}
+export type FuncLists = Partial<
+  Pick<
+    EventPayloads['get_key_value_info'],
+    'dks_list' | 'shortcut_list' | 'macro_list' | 'snaptap_list' | 'hypertap_list'
+  >
+>;
 
 const TYPE_OF_KIND: ReadonlyMap<number, AdvancedType> = new Map([
   [KEYCODE_KIND.dks, 'dks'],

@@ -7,7 +7,7 @@ import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useLanguage, useLanguageStore, useT } from '../../i18n/store';
 import { LANGUAGES, type Language } from '../../i18n/translate';
-import { callService } from '../call';
+import { attempt } from '../call';
 import { useServices } from '../services';
 import { useThemeStore } from '../theme/store';
 import { THEME_MODES, type ThemeMode } from '../theme/theme';
@@ -62,17 +62,17 @@ function Menu<V extends string>({
 
 export function QuickPrefs() {
   const t = useT();
-  const { host } = useServices();
+  const { client } = useServices();
   const mode = useThemeStore((s) => s.mode);
   const language = useLanguage();
 
   const chooseTheme = (next: ThemeMode) => {
     useThemeStore.getState().setMode(next);
-    void callService(host.bridge, 'app_info', 'set_theme', { theme: next });
+    void attempt(client.setTheme({ theme: next }));
   };
   const chooseLanguage = (next: Language) => {
     useLanguageStore.getState().setLanguage(next);
-    void callService(host.bridge, 'app_info', 'set_lang', { lang: next });
+    void attempt(client.setLang({ lang: next }));
   };
 
   return (

@@ -1,15 +1,15 @@
 /**
  * Start-up in the spec's order (spec-2 §4 Startup): default resources, device access, device config, update checker.
- * Translation and mounting follow in main.tsx. Kept free of React so each step is testable with fakes.
+ * Translation and mounting follow in main.tsx. Kept free of React so each step is testable on its own.
  */
-import { callService } from '../call';
+import { createClient, type Client } from '../../contract/client';
+import { attempt } from '../call';
 import { connectAppEvents } from '../app-events';
-import { createDeviceStore, parseDeviceList, type DeviceStore } from '../device-list/store';
+import { createDeviceStore, type DeviceStore } from '../device-list/store';
 import type { Host } from '../host-types';
 import { createUpdateChecker, type UpdateChecker } from '../update-checker';
 import type { DefaultResources } from '../../core/resource-load';
 import { parseVirtualParams, virtualsToAdd } from './virtual-param';
-import { buildArgs } from '../../service/bridge';
 
 export interface BootOptions {
   /** GETs the four default resources and checks them (core/resource-load.ts); in the browser the device worker does. */
@@ -21,16 +21,18 @@ export interface BootOptions {
 
 export interface AppServices {
   host: Host;
+  /** The typed client of the device service over the host's bridge: the UI's only way to the service. */
+  client: Client;
   resources: DefaultResources;
   devices: DeviceStore;
   updates: UpdateChecker;
 }
 
 /** Reads the device list, then attaches the virtual keyboards the address asks for and are not there yet. */
-export async function loadDeviceConfig(host: Host, devices: DeviceStore, search: string): Promise<void> {
+export async function loadDeviceConfig(client: Client, devices: DeviceStore, search: string): Promise<void> {
   const list = async () => {
-    const result = await callService(host.bridge, 'app_info', 'get_dev_list');
-    if (result.ok) devices.getState().setDevices(parseDeviceList(result.value));
+    const result = await attempt(client.getDevList());
+    if (result.ok) devices.getState().setDevices(result.value);
   };
   await list();
   const { requests, rejected } = parseVirtualParams(search);
@@ -38,12 +40,8 @@ export async function loadDeviceConfig(host: Host, devices: DeviceStore, search:
     console.warn(`Ignoring ?virtual=${value}: expected model@version, e.g. made68pro@1.3.7`);
   const missing = virtualsToAdd(requests, devices.getState().devices);
   for (const request of missing) {
-    await host.bridge
-      .call(
-        'app_info',
-        'add_virtual_device',
-        buildArgs({ display_name: request.model.displayName, fw_ver: request.fwVer }),
-      )
+    await client
+      .addVirtualDevice({ display_name: request.model.displayName, fw_ver: request.fwVer })
       .catch((e: unknown) => console.warn(`Could not attach virtual ${request.model.name}@${request.fwVer}`, e));
   }
   if (missing.length > 0) await list();
@@ -56,10 +54,11 @@ export async function boot(options: BootOptions): Promise<AppServices> {
   mark('resources');
   const host = await options.createHost();
   mark('device-access');
+  const client = createClient(host.bridge);
   const devices = createDeviceStore();
-  connectAppEvents(host.bridge, devices);
-  await loadDeviceConfig(host, devices, options.search);
+  connectAppEvents(client, devices);
+  await loadDeviceConfig(client, devices, options.search);
   mark('device-config');
   const updates = createUpdateChecker(resources.version.firmware);
-  return { host, resources, devices, updates };
+  return { host, client, resources, devices, updates };
 }

@@ -2,7 +2,7 @@
  * The `?virtual=made68pro@1.3.7` address parameter (repeatable): virtual keyboards to attach at start. The host
  * restores the virtual keyboards of earlier visits, so after a reload only the ones still missing are added.
  */
-import type { DeviceRecord } from '../../service/bridge';
+import type { DeviceRecord } from '../../contract/bridge';
 import { findModel, type ModelInfo } from '../../core/models';
 import { formatVersion, tryParseVersion } from '../../core/version';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ToastPayload } from '../../service/bridge';
+import type { ToastPayload } from '../../contract/bridge';
 
 export interface ToastEntry extends ToastPayload {
   id: number;

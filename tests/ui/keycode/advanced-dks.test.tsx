@@ -6,14 +6,14 @@ import { code, dialog, dks, lastToast, pickCode, renderArea, sentItem, toasts } 
 type Setup = Parameters<typeof renderArea>[0];
 
 async function openNewDks(setup: Setup = {}) {
-  const r = renderArea(setup);
+  const r = await renderArea(setup);
   await r.user.click(await screen.findByRole('tab', { name: 'DKS' }));
   await r.user.click(screen.getByRole('button', { name: 'Add DKS' }));
   return r;
 }
 
 async function openExisting(item: DksItem, setup: Setup = {}) {
-  const r = renderArea({ ...setup, lists: { dks: [item] } });
+  const r = await renderArea({ ...setup, lists: { dks: [item] } });
   await waitFor(() => expect(document.querySelector('.adv-card')).toBeTruthy());
   await r.user.click(screen.getByRole('button', { name: /^Actions for/ }));
   await r.user.click(screen.getByRole('menuitem', { name: 'Edit' }));
@@ -43,13 +43,15 @@ describe('DKS editor', () => {
   });
 
   it('has no add-row button on 4-slot firmware', async () => {
-    await openNewDks({ device: { fw_ver: 'V1.1.4' }, extra: { dks_slot_count: 4 } });
+    // Made68Pro+ 1.1.4 has advanced keys with 4 DKS slots.
+    await openNewDks({ model: 'Made68Pro+', fwVer: '1.1.4' });
     expect(rowKeys()).toHaveLength(4);
     expect(within(dialog()).queryByRole('button', { name: 'Add row' })).toBeNull();
   });
 
   it('shows the default travel: top 0.5 mm, bottom the maximum minus 0.4', async () => {
-    await openNewDks({ extra: { dks_max_trigger: 4 } });
+    // A keyboard whose switches travel 4 mm reports a deeper DKS limit than the reference firmware's 3.6 mm.
+    await openNewDks({ payload: (real) => ({ ...real, dks_max_trigger: 4 }) });
     expect(within(dialog()).getByTestId('dks-top')).toHaveTextContent('0.5 mm');
     expect(within(dialog()).getByTestId('dks-bottom')).toHaveTextContent('3.6 mm');
     expect(within(dialog()).getByText('4.0 mm')).toBeInTheDocument();
@@ -95,6 +97,7 @@ describe('DKS editor', () => {
     expect(item.display[0]!.data.map((s) => s.vis)).toEqual([true, false, false, false]);
     expect(item).toMatchObject({ top_level: 0.5, bottom_level: 3.2, tick_type: 0, tick_min: 3, tick_max: 3 });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await r.held()).dks_list).toMatchObject([{ id_num: 0, top_level: 0.5, bottom_level: 3.2 }]);
   });
 
   it('clears a row key with "No key"', async () => {
@@ -163,7 +166,7 @@ describe('DKS editor', () => {
   });
 
   it('keeps the tick fields to digits and shows two of them in dynamic mode', async () => {
-    const r = await openExisting(dks(4, [['A', [0]]]));
+    const r = await openExisting(dks(0, [['A', [0]]]));
     const value = within(dialog()).getByRole('textbox', { name: 'Ticks' });
     await r.user.clear(value);
     await r.user.type(value, '1a2.');
@@ -177,11 +180,13 @@ describe('DKS editor', () => {
     await r.user.clear(max);
     await r.user.type(max, '20');
     await r.user.click(ok());
-    expect(sentItem(r.saves()[0]!)).toMatchObject({ id_num: 4, tick_type: 1, tick_min: 12, tick_max: 20 });
+    expect(sentItem(r.saves()[0]!)).toMatchObject({ id_num: 0, tick_type: 1, tick_min: 12, tick_max: 20 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await r.held()).dks_list[0]).toMatchObject({ tick_type: 1, tick_min: 12, tick_max: 20 });
   });
 
   it('refuses an empty tick field', async () => {
-    const r = await openExisting(dks(4, [['A', [0]]]));
+    const r = await openExisting(dks(0, [['A', [0]]]));
     await r.user.clear(within(dialog()).getByRole('textbox', { name: 'Ticks' }));
     await r.user.click(ok());
     expect(lastToast()?.title).toBe('err.args.invalid');

@@ -1,12 +1,13 @@
 /**
- * Shared set-up of the advanced-key tests: items built from the core shapes, a get_key_func_info payload, and the
- * area rendered over a fake bridge whose set_func_info behaves like the service (adds into a free slot, edits,
- * deletes, then emits get_key_func_info).
+ * Shared set-up of the advanced-key tests: items built from the core shapes, put on a reference-firmware keyboard
+ * through the real device service, and the area rendered over that service.
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ADVANCED_TYPE,
+  CHANGE_TYPE,
+  NEW_ITEM_ID,
   emptyDksRow,
   newDksItem,
   type AdvancedItem,
@@ -22,13 +23,14 @@ import {
 import { keycodeByName, keycodeEntry, keycodeLabel } from '../../../src/core/keycodes';
 import { keycodeKind, keycodeValue } from '../../../src/core/keycode-space';
 import { layoutFor } from '../../../src/core/layouts';
-import type { DeviceRecord } from '../../../src/service/bridge';
+import type { Client } from '../../../src/contract/client';
+import type { RecordedCall } from '../../../src/testing/live-service';
 import AdvancedArea from '../../../src/ui/device-page/key-code/advanced/AdvancedArea';
+import type { FuncInfoPayload } from '../../../src/ui/device-page/key-code/advanced/func-info';
 import { printedLegends } from '../../../src/ui/keyboard/assignment';
 import { useToastStore } from '../../../src/ui/toasts/store';
-import { fakeDevice, type RecordedCall } from '../fake-bridge';
-import { fakeHost } from '../fake-host';
 import { renderWithServices } from '../render';
+import { testHost } from '../test-host';
 import '../dom-stubs';
 
 export const code = (name: string): number => keycodeByName(name)!.code;
@@ -120,93 +122,67 @@ const LISTS = ['dks', 'shortcut', 'macro', 'snaptap', 'hypertap'] as const;
 type ListName = (typeof LISTS)[number];
 export type Lists = { [K in ListName]: AdvancedItem[] };
 
-export interface PayloadOptions {
-  sizes?: Partial<Record<ListName, number>>;
-  /** Free slot ids; default: every id below the size that no item uses. */
-  unuse?: Partial<Record<ListName, number[]>>;
-  extra?: Record<string, unknown>;
-}
-
-export function payloadFor(path: string, lists: Partial<Lists>, options: PayloadOptions = {}): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    path,
-    dks_max_trigger: 3.6,
-    dks_slot_count: 8,
-    advanced_enabled: true,
-    advanced_types: [0, 1, 2, 3, 4],
-    shortcut_types: [0, 1, 2, 4, 5],
-    macro_trigger_types: [0, 1, 2, 3, 4],
-    hypertap_second_entry: 'key-id',
-  };
-  for (const name of LISTS) {
-    const items = lists[name] ?? [];
-    const size = options.sizes?.[name] ?? 4;
-    const used = new Set(items.map((i) => i.id_num));
-    out[`${name}_list`] = items;
-    out[`${name}_size`] = size;
-    out[`${name}_unuse_id`] =
-      options.unuse?.[name] ?? Array.from({ length: size }, (_, i) => i).filter((i) => !used.has(i));
-  }
-  return { ...out, ...options.extra };
-}
-
-export interface AreaSetup extends PayloadOptions {
-  device?: Partial<DeviceRecord>;
+export interface AreaSetup {
+  model?: string;
+  fwVer?: string;
+  /**
+   * Items the keyboard holds before the area opens, added in list order: the keyboard gives each list's items the ids
+   * 0, 1, 2… (the ids the builders above are given are replaced).
+   */
   lists?: Partial<Lists>;
   selectedKeys?: number[];
   layer?: number;
-  /** Hands the payload to the area instead of letting it load it. */
+  /** Hands the area the keyboard's own function info instead of letting it load it. */
   passPayload?: boolean;
+  /**
+   * Hands the area the keyboard's function info as changed here: what another device or firmware would report (the
+   * reference firmware always reports a 3.6 mm DKS limit, for one).
+   */
+  payload?: (real: FuncInfoPayload) => FuncInfoPayload;
 }
 
-/** The item JSON a set_func_info call carried, whichever list flag it used. */
+/** The item JSON a set_func_info call carried, whichever list argument it used. */
 export function sentItem(call: RecordedCall): AdvancedItem {
   const flag = LISTS.find((name) => call.named.has(name));
   if (!flag) throw new Error('set_func_info without an item');
   return JSON.parse(call.named.get(flag)!) as AdvancedItem;
 }
 
-export function renderArea(setup: AreaSetup = {}) {
-  const device = fakeDevice(setup.device);
-  const host = fakeHost();
-  const lists: Lists = { dks: [], shortcut: [], macro: [], snaptap: [], hypertap: [], ...setup.lists };
-  let payload = payloadFor(device.path, lists, setup);
+/** Puts items on a keyboard the way the area does: one set_func_info add each. */
+export async function addItems(client: Client, path: string, lists: Partial<Lists>): Promise<void> {
+  for (const name of LISTS)
+    for (const item of lists[name] ?? [])
+      await client.setFuncInfo({ path, change_type: CHANGE_TYPE.add, [name]: { ...item, id_num: NEW_ITEM_ID } });
+}
 
-  host.bridge.respond('dev_info', 'get_key_func_info', () => payload);
-  host.bridge.respond('dev_info', 'set_key_info', () => ({}));
-  host.bridge.respond('dev_event', 'stream', () => ({}));
-  host.bridge.respond('dev_info', 'set_func_info', (call: RecordedCall) => {
-    const item = sentItem(call);
-    const name = LISTS[item.type]!;
-    const change = Number(call.named.get('change_type'));
-    const list = lists[name];
-    if (change === 0) lists[name] = list.filter((i) => i.id_num !== item.id_num);
-    else if (change === 2) lists[name] = list.map((i) => (i.id_num === item.id_num ? item : i));
-    else {
-      const used = new Set(list.map((i) => i.id_num));
-      const id = Array.from({ length: 32 }, (_, i) => i).find((i) => !used.has(i))!;
-      lists[name] = [...list, { ...item, id_num: id } as AdvancedItem];
-    }
-    payload = payloadFor(device.path, lists, { sizes: setup.sizes, extra: setup.extra });
-    host.bridge.emit('get_key_func_info', payload);
-    return {};
-  });
+/** Inactivity timeout of these tests' exchanges: how long a save to a keyboard that stopped answering takes to fail. */
+const TIMEOUT_MS = 500;
+
+export async function renderArea(setup: AreaSetup = {}) {
+  const host = testHost({}, { timeoutMs: TIMEOUT_MS });
+  const live = host.live;
+  const path = await live.addVirtual(setup.model ?? 'Made68Pro', { fwVer: setup.fwVer ?? '1.4.2' });
+  await addItems(live.client, path, setup.lists ?? {});
+  const real = setup.passPayload || setup.payload ? await live.client.getKeyFuncInfo({ path }) : undefined;
+  const handed = real && setup.payload ? setup.payload(real) : real;
 
   const rendered = renderWithServices(
     <AdvancedArea
-      path={device.path}
+      path={path}
       selectedKeys={setup.selectedKeys ?? []}
       layer={setup.layer ?? 0}
       keyLabel={(id) => printedLegends('made68pro').get(id) ?? `#${id}`}
-      {...(setup.passPayload ? { funcInfo: payload } : {})}
+      {...(handed ? { funcInfo: handed } : {})}
     />,
-    { host, devices: [device] },
+    { host },
   );
   return {
     ...rendered,
-    device,
-    lists: () => lists,
-    saves: () => host.bridge.callsTo('dev_info', 'set_func_info'),
+    path,
+    live,
+    /** What the keyboard holds now. */
+    held: () => live.client.getKeyFuncInfo({ path }),
+    saves: () => live.callsTo('setFuncInfo'),
     user: userEvent.setup(),
   };
 }

@@ -1,19 +1,29 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { MacroItem } from '../../../src/core/advanced-keys';
-import { code, dialog, lastToast, macro, pickCode, renderArea, sentItem } from './advanced-fixtures';
+import { code, dialog, keyId, lastToast, macro, pickCode, renderArea, sentItem } from './advanced-fixtures';
 
 type Setup = Parameters<typeof renderArea>[0];
+type Area = Awaited<ReturnType<typeof renderArea>>;
+
+/**
+ * Presses (or releases) the key printed `legend` on a virtual keyboard, `afterMs` after its previous key event by the
+ * keyboard's clock.
+ */
+async function key(r: Area, legend: string, down: boolean, afterMs = 0, path = r.path) {
+  r.live.clock.advance(afterMs);
+  await act(() => r.live.client.pressKey({ path, key_id: keyId(legend), depth: down ? 4 : 0 }));
+}
 
 async function openNew(setup: Setup = {}) {
-  const r = renderArea(setup);
+  const r = await renderArea(setup);
   await r.user.click(await screen.findByRole('tab', { name: 'Macro' }));
   await r.user.click(screen.getByRole('button', { name: 'Add Macro' }));
   return r;
 }
 
 async function openExisting(item: MacroItem, setup: Setup = {}) {
-  const r = renderArea({ ...setup, lists: { macro: [item] } });
+  const r = await renderArea({ ...setup, lists: { macro: [item] } });
   await waitFor(() => expect(document.querySelector('.adv-card')).toBeTruthy());
   await r.user.click(screen.getByRole('button', { name: /^Actions for/ }));
   await r.user.click(screen.getByRole('menuitem', { name: 'Edit' }));
@@ -35,37 +45,30 @@ function rows(): string[] {
 const ok = () => within(dialog()).getByRole('button', { name: 'OK' });
 
 describe('Macro editor', () => {
-  it('records key events from the device stream; a zero or missing delay becomes 30 ms', async () => {
+  it('records key events from the device stream; a zero delay becomes 30 ms', async () => {
     const r = await openNew();
+    const other = await r.live.addVirtual('Made68Pro');
     await r.user.click(within(dialog()).getByRole('button', { name: 'Start recording' }));
-    const [start] = r.host.bridge.callsTo('dev_event', 'stream');
-    expect(start!.named.get('path')).toBe(r.device.path);
+    const [start] = r.live.callsTo('devEventStream');
+    expect(start!.named.get('path')).toBe(r.path);
     expect(start!.named.get('action')).toBe('start');
     expect(within(dialog()).getByText('Recording: press keys on the keyboard.')).toBeInTheDocument();
 
-    const path = r.device.path;
-    act(() => {
-      r.host.bridge.emit('dev_event', {
-        path,
-        ev_type: 'keydown',
-        key_id: 30,
-        code: code('A'),
-        name: 'A',
-        delay: 0,
-        is_down: true,
-      });
-      r.host.bridge.emit('dev_event', { path, ev_type: 'keyup', key_id: 30, code: code('A'), name: 'A', delay: 85 });
-      r.host.bridge.emit('dev_event', { path: 'another', ev_type: 'keydown', code: code('Z'), name: 'Z', delay: 5 });
-      r.host.bridge.emit('dev_event', { path, ev_type: 'keydown', key_id: 31, code: code('S'), name: 'S' });
-      r.host.bridge.emit('dev_event', { path, ev_type: 'keyup', key_id: 31, code: code('S'), name: 'S', delay: 0 });
-    });
+    // Another keyboard records for someone else: its keys are not this macro's.
+    await r.live.client.devEventStream({ path: other, action: 'start' });
+    await key(r, 'A', true);
+    await key(r, 'A', false, 85);
+    await key(r, 'Z', true, 0, other);
+    await key(r, 'S', true);
+    await key(r, 'S', false);
     // Each event's delay becomes the previous event's; the last waits 0 ms.
-    expect(rows()).toEqual(['Press A 85', 'Release A 30', 'Press S 30', 'Release S 0 ms']);
+    await waitFor(() => expect(rows()).toEqual(['Press A 85', 'Release A 30', 'Press S 30', 'Release S 0 ms']));
     expect(within(dialog()).getByText('4 / 80 events')).toBeInTheDocument();
 
     await r.user.click(within(dialog()).getByRole('button', { name: 'Stop recording' }));
-    expect(r.host.bridge.callsTo('dev_event', 'stream').map((c) => c.named.get('action'))).toEqual(['start', 'stop']);
-    act(() => r.host.bridge.emit('dev_event', { path, ev_type: 'keydown', code: code('D'), name: 'D', delay: 10 }));
+    expect(r.live.callsTo('devEventStream').map((c) => c.named.get('action'))).toEqual(['start', 'stop']);
+    await key(r, 'D', true, 10);
+    await key(r, 'D', false, 10);
     expect(rows()).toHaveLength(4);
 
     await r.user.click(ok());
@@ -77,28 +80,35 @@ describe('Macro editor', () => {
       ['S', false, 0],
     ]);
     expect(item.count).toBe(4);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [held] = (await r.held()).macro_list;
+    expect(held!.display.map((e) => [e.code, e.is_down, e.delay])).toEqual([
+      [code('A'), true, 85],
+      [code('A'), false, 30],
+      [code('S'), true, 30],
+      [code('S'), false, 0],
+    ]);
   });
 
   it('stops recording when the editor closes', async () => {
     const r = await openNew();
     await r.user.click(within(dialog()).getByRole('button', { name: 'Start recording' }));
+    expect(r.live.keyboard(r.path).inspect().reportMode.mode).not.toBe(0);
     await r.user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
-    expect(r.host.bridge.callsTo('dev_event', 'stream').map((c) => c.named.get('action'))).toEqual(['start', 'stop']);
-    expect(r.host.bridge.listenerCount('dev_event')).toBe(0);
+    expect(r.live.callsTo('devEventStream').map((c) => c.named.get('action'))).toEqual(['start', 'stop']);
+    // The keyboard no longer reports its keys.
+    await waitFor(() => expect(r.live.keyboard(r.path).inspect().reportMode.mode).toBe(0));
   });
 
   it('keeps at most 80 events', async () => {
     const r = await openNew();
     await r.user.click(within(dialog()).getByRole('button', { name: 'Start recording' }));
-    const path = r.device.path;
-    act(() => {
-      for (let i = 0; i < 45; i++) {
-        const c = code(i % 2 === 0 ? 'A' : 'B');
-        r.host.bridge.emit('dev_event', { path, ev_type: 'keydown', code: c, delay: 20 });
-        r.host.bridge.emit('dev_event', { path, ev_type: 'keyup', code: c, delay: 20 });
-      }
-    });
-    expect(rows()).toHaveLength(80);
+    for (let i = 0; i < 45; i++) {
+      const legend = i % 2 === 0 ? 'A' : 'B';
+      await key(r, legend, true, 20);
+      await key(r, legend, false, 20);
+    }
+    await waitFor(() => expect(rows()).toHaveLength(80));
     expect(within(dialog()).getByText('80 / 80 events')).toBeInTheDocument();
     expect(within(dialog()).getByText('The macro is full: it holds at most 80 events.')).toBeInTheDocument();
     expect(within(dialog()).getByRole('button', { name: 'Add key' })).toBeDisabled();
@@ -113,7 +123,7 @@ describe('Macro editor', () => {
   });
 
   it('ignores empty or zero delay edits and applies others; the last event keeps 0', async () => {
-    const r = await openExisting(macro(1, ['A', 'B']));
+    const r = await openExisting(macro(0, ['A', 'B']));
     const first = within(dialog()).getByRole('textbox', { name: 'Delay after event 1 (ms)' });
     await r.user.clear(first);
     await r.user.tab();
@@ -128,7 +138,7 @@ describe('Macro editor', () => {
   });
 
   it('applies one time between events only when the field holds a number', async () => {
-    const r = await openExisting(macro(1, ['A', 'B']));
+    const r = await openExisting(macro(0, ['A', 'B']));
     const apply = within(dialog()).getByRole('button', { name: 'Apply to all' });
     expect(apply).toBeDisabled();
     const field = within(dialog()).getByRole('textbox', { name: 'Time between events (ms)' });
@@ -142,7 +152,7 @@ describe('Macro editor', () => {
   });
 
   it('removes a key with both its press and its release', async () => {
-    const r = await openExisting(macro(1, ['A', 'B', 'C']));
+    const r = await openExisting(macro(0, ['A', 'B', 'C']));
     await r.user.click(within(dialog()).getByRole('button', { name: /^Remove key B \(event 4\)/ }));
     expect(rows()).toEqual(['Press A 30', 'Release A 30', 'Press C 30', 'Release C 0 ms']);
     await r.user.click(within(dialog()).getByRole('button', { name: /^Remove key C \(event 3\)/ }));
@@ -150,7 +160,7 @@ describe('Macro editor', () => {
   });
 
   it('saves repeat count, random delay 30-35 ms, and refuses a repeat beyond 1000', async () => {
-    const r = await openExisting(macro(2, ['A']));
+    const r = await openExisting(macro(0, ['A']));
     const repeat = within(dialog()).getByRole('textbox', { name: 'Repeat count' });
     expect(repeat).toHaveAttribute('placeholder', '1~1000');
     await r.user.clear(repeat);
@@ -162,12 +172,14 @@ describe('Macro editor', () => {
     await r.user.type(repeat, '{Backspace}{Backspace}{Backspace}{Backspace}12');
     await r.user.click(ok());
     expect(sentItem(r.saves()[0]!)).toMatchObject({
-      id_num: 2,
+      id_num: 0,
       repeat_count: 12,
       delay_type: 1,
       delay_min: 30,
       delay_max: 35,
     });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await r.held()).macro_list[0]).toMatchObject({ repeat_count: 12, delay_type: 1 });
   });
 
   it('refuses to save an empty macro', async () => {
@@ -192,10 +204,7 @@ describe('Macro editor', () => {
   });
 
   it('offers three trigger options on older firmware', async () => {
-    const r = await openExisting(macro(0, ['A']), {
-      device: { fw_ver: 'V1.3.6' },
-      extra: { macro_trigger_types: undefined, advanced_types: undefined },
-    });
+    const r = await openExisting(macro(0, ['A']), { fwVer: '1.3.6' });
     await r.user.click(within(dialog()).getByRole('button', { name: 'Play once on press' }));
     const trigger = screen.getByRole('dialog', { name: 'Trigger configuration' });
     expect(

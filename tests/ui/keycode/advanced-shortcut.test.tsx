@@ -6,7 +6,7 @@ import { code, dialog, lastToast, pickCode, renderArea, sentItem, shortcut, toas
 type Setup = Parameters<typeof renderArea>[0];
 
 async function openNew(setup: Setup = {}) {
-  const r = renderArea(setup);
+  const r = await renderArea(setup);
   await r.user.click(await screen.findByRole('tab', { name: 'Shortcut' }));
   await r.user.click(screen.getByRole('button', { name: 'Add Shortcut' }));
   return r;
@@ -34,7 +34,7 @@ describe('Shortcut editor', () => {
   });
 
   it('leaves mod-tap and toggle out on older firmware', async () => {
-    await openNew({ device: { fw_ver: 'V1.3.6' }, extra: { shortcut_types: undefined, advanced_types: undefined } });
+    await openNew({ fwVer: '1.3.6' });
     expect(typeNames()).toEqual(['Replace', 'Action', 'Lock']);
   });
 
@@ -52,6 +52,10 @@ describe('Shortcut editor', () => {
     const item = sentItem(r.saves()[0]!) as ShortcutItem;
     expect(item.sc_type).toBe(SHORTCUT_TYPE.replace);
     expect(item.display.map((k) => k.code)).toEqual(['LCtrl', 'LShift', 'A', 'C', 'D'].map(code));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [held] = (await r.held()).shortcut_list;
+    expect(held!.sc_type).toBe(SHORTCUT_TYPE.replace);
+    expect(held!.display.map((k) => k.code)).toEqual(['LCtrl', 'LShift', 'A', 'C', 'D'].map(code));
   });
 
   it('takes one key for toggle', async () => {
@@ -109,7 +113,7 @@ describe('Shortcut editor', () => {
   });
 
   it('opens an existing shortcut on its keys, and going back to a smaller type drops the extra keys', async () => {
-    const r = renderArea({ lists: { shortcut: [shortcut(2, SHORTCUT_TYPE.lock, ['A', 'B', 'C'])] } });
+    const r = await renderArea({ lists: { shortcut: [shortcut(0, SHORTCUT_TYPE.lock, ['A', 'B', 'C'])] } });
     await waitFor(() => expect(document.querySelector('.adv-card')).toBeTruthy());
     await r.user.click(screen.getByRole('button', { name: /^Actions for/ }));
     await r.user.click(screen.getByRole('menuitem', { name: 'Edit' }));
@@ -119,6 +123,12 @@ describe('Shortcut editor', () => {
     expect(chips()).toEqual(['A']);
     await r.user.click(ok());
     expect(r.saves()[0]!.named.get('change_type')).toBe('2');
-    expect(sentItem(r.saves()[0]!)).toMatchObject({ id_num: 2, sc_type: SHORTCUT_TYPE.toggle });
+    expect(sentItem(r.saves()[0]!)).toMatchObject({ id_num: 0, sc_type: SHORTCUT_TYPE.toggle });
+    await waitFor(async () =>
+      expect((await r.held()).shortcut_list[0]).toMatchObject({
+        sc_type: SHORTCUT_TYPE.toggle,
+        display: [{ code: code('A') }],
+      }),
+    );
   });
 });

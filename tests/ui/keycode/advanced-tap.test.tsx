@@ -24,14 +24,14 @@ beforeEach(() => {
 });
 
 async function openNew(tab: 'Snap Tap' | 'Hyper Tap (DRT)', setup: Setup = {}) {
-  const r = renderArea(setup);
+  const r = await renderArea(setup);
   await r.user.click(await screen.findByRole('tab', { name: tab }));
   await r.user.click(screen.getByRole('button', { name: `Add ${tab}` }));
   return r;
 }
 
 async function openExisting(setup: Setup) {
-  const r = renderArea(setup);
+  const r = await renderArea(setup);
   await waitFor(() => expect(document.querySelector('.adv-card')).toBeTruthy());
   await r.user.click(screen.getByRole('button', { name: /^Actions for/ }));
   await r.user.click(screen.getByRole('menuitem', { name: 'Edit' }));
@@ -70,14 +70,22 @@ describe('Snap Tap editor', () => {
     ]);
     expect(r.saves()[0]!.named.get('change_type')).toBe('1');
     expect(r.saves()[0]!.named.has('key_ids')).toBe(false);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await r.held()).snaptap_list[0]!.display.map((e) => e.key_id)).toEqual([keyId('A'), keyId('D')]);
   });
 
   it('refuses a key this keyboard does not have with err.spkey.hypertap.notkeyid.cfg and cancels', async () => {
-    const stale: SnaptapItem = {
-      ...snaptap(0, 'A', 'D'),
-      display: [snaptap(0, 'A', 'D').display[0]!, { name: 'X', alias: 'X', key_id: 999 }],
-    };
-    const r = await openExisting({ lists: { snaptap: [stale] } });
+    // An item the keyboard reports with a key it does not have (written by a tool for a bigger board).
+    const r = await openExisting({
+      lists: { snaptap: [snaptap(0, 'A', 'D')] },
+      payload: (real) => ({
+        ...real,
+        snaptap_list: real.snaptap_list.map((item) => ({
+          ...item,
+          display: [item.display[0]!, { name: 'X', alias: 'X', key_id: 999 }],
+        })),
+      }),
+    });
     expect(select('Second key').selectedOptions[0]!.textContent).toBe('Key #999 (not on this keyboard)');
     await r.user.click(ok());
     expect(lastToast()).toEqual({ title: 'err.spkey.hypertap.notkeyid.cfg', type: 1, delay: 3 });
@@ -113,18 +121,26 @@ describe('Hyper Tap editor', () => {
   });
 
   it('refuses a first key the keyboard does not have, and cancels', async () => {
-    const stale: HypertapItem = {
-      ...hypertap(1, 'A', 'B'),
-      display: [{ name: '?', alias: '?', key_id: 500 }, hypertap(1, 'A', 'B').display[1]!],
-    };
-    const r = await openExisting({ lists: { hypertap: [stale] } });
+    const r = await openExisting({
+      lists: { hypertap: [hypertap(0, 'A', 'B')] },
+      payload: (real) => ({
+        ...real,
+        hypertap_list: real.hypertap_list.map((item) => ({
+          ...item,
+          display: [{ name: '?', alias: '?', key_id: 500 }, item.display[1]!],
+        })),
+      }),
+    });
     await r.user.click(ok());
     expect(lastToast()?.title).toBe('err.spkey.hypertap.notkeyid.cfg');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('stores the second entry as a key code on older firmware', async () => {
-    const r = await openNew('Hyper Tap (DRT)', { extra: { hypertap_second_entry: 'key-descriptor' } });
+    // Firmware that takes the second entry as a key code and still offers hyper-tap.
+    const r = await openNew('Hyper Tap (DRT)', {
+      payload: (real) => ({ ...real, hypertap_second_entry: 'key-descriptor' }),
+    });
     expect(within(dialog()).queryByRole('combobox', { name: 'Second key' })).toBeNull();
     await r.user.selectOptions(select('First key'), String(keyId('F')));
     await r.user.click(ok());

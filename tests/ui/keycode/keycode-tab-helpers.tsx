@@ -1,91 +1,54 @@
 /**
- * A made68pro behind the fake bridge for the Key code tab tests: it keeps four layers of codes, answers
- * get_key_value_info and set_key_info like the service (each followed by the get_key_value_info event), and lets a
- * test hold or refuse the next set_key_info.
+ * A made68pro on the real device service for the Key code tab tests: the tab talks to the reference firmware over a
+ * loopback link, and a test reads back what the keyboard holds. A keyboard that stops answering (every report lost)
+ * is how a test makes the device fail a call.
  */
-import { screen } from '@testing-library/react';
-import { keywordToKeycode } from '../../../src/core/keycode-space';
+import { act, screen } from '@testing-library/react';
 import { defaultKeymap } from '../../../src/core/layouts';
-import { BridgeCallError } from '../../../src/service/bridge';
 import KeyCodeTab from '../../../src/ui/device-page/key-code/KeyCodeTab';
-import { fakeDevice, type RecordedCall } from '../fake-bridge';
-import { fakeHost } from '../fake-host';
 import { renderWithServices } from '../render';
+import { testHost } from '../test-host';
 
-export function fakeKeyboard(options: { currentLayer?: number } = {}) {
-  const host = fakeHost();
-  const device = fakeDevice();
-  const factory = defaultKeymap('made68pro');
-  const state = { layers: factory.map((l) => [...l]), current: options.currentLayer ?? 0 };
-  const payload = () => ({
-    path: device.path,
-    kcm_size: state.layers.length,
-    kcm_index: state.current,
-    keycodes: state.layers.map((l) => [...l]),
-    dks_list: [],
-    shortcut_list: [],
-    macro_list: [],
-    snaptap_list: [],
-    hypertap_list: [],
-  });
-  /** Set by a test to answer the next set_key_info itself (hold it, refuse it). */
-  let next: ((call: RecordedCall) => Promise<unknown>) | undefined;
+/** Inactivity timeout of these tests' exchanges: how long a call to a keyboard that stopped answering takes to fail. */
+export const TIMEOUT_MS = 500;
 
-  const apply = (call: RecordedCall) => {
-    const index = Number(call.named.get('index'));
-    const reset = call.named.get('reset');
-    if (reset === 'layer') state.layers[index] = [...factory[index]!];
-    else if (call.named.has('keywords')) {
-      const ids = JSON.parse(call.named.get('select')!) as number[];
-      const code = keywordToKeycode(call.named.get('keywords')!)!;
-      for (const id of ids) state.layers[index]![id] = code;
-    } else if (call.named.has('code')) {
-      const ids = JSON.parse(call.named.get('select')!) as number[];
-      for (const id of ids) state.layers[index]![id] = Number(call.named.get('code'));
-    } else state.current = index;
-    const p = payload();
-    host.bridge.emit('get_key_value_info', p);
-    return p;
-  };
-
-  host.bridge.respond('dev_info', 'get_key_value_info', () => {
-    const p = payload();
-    host.bridge.emit('get_key_value_info', p);
-    return p;
-  });
-  host.bridge.respond('dev_info', 'set_key_info', (call: RecordedCall) => {
-    const handler = next;
-    next = undefined;
-    return handler ? handler(call).then(() => apply(call)) : apply(call);
-  });
-
+export async function liveKeyboard(options: { currentLayer?: number } = {}) {
+  const host = testHost({}, { timeoutMs: TIMEOUT_MS });
+  const live = host.live;
+  const path = await live.addVirtual('Made68Pro');
+  if (options.currentLayer !== undefined) await live.client.setKeyInfo({ path, index: options.currentLayer });
+  const keyboard = live.keyboard(path);
   return {
     host,
-    device,
-    state,
-    factory,
-    payload,
-    /** The next set_key_info waits until the returned function is called with true (answer) or false (refuse). */
-    holdNext(): (answer: boolean) => void {
-      let settle: (answer: boolean) => void = () => {};
-      next = () =>
-        new Promise((resolve, reject) => {
-          settle = (answer) =>
-            answer ? resolve(undefined) : reject(new BridgeCallError('err.args.invalid', 'refused'));
-        });
-      return (answer) => settle(answer);
+    path,
+    factory: defaultKeymap('made68pro'),
+    /** The codes the keyboard holds now, per layer and key. */
+    held(): number[][] {
+      const { state } = keyboard.inspect();
+      return state.profiles[state.currentTheme]!.keymap;
     },
-    refuseNext(): void {
-      next = () => Promise.reject(new BridgeCallError('err.args.invalid', 'refused'));
+    /**
+     * From now on every report to and from the keyboard is lost, and the service no longer trusts its copy of the
+     * keyboard's settings (as after any exchange that went unanswered), so the next call has to reach the keyboard.
+     */
+    async stopAnswering(): Promise<void> {
+      live.transport(path).setLink({ loss: 1 });
+      await act(async () => {
+        await live.client.getSettingData({ path }).catch(() => undefined);
+      });
     },
-    setKeyInfoCalls: () => host.bridge.callsTo('dev_info', 'set_key_info'),
+    answerAgain(): void {
+      live.transport(path).setLink({ loss: 0 });
+    },
+    setKeyInfoCalls: () => live.callsTo('setKeyInfo'),
   };
 }
 
-export async function renderTab(keyboard: ReturnType<typeof fakeKeyboard>, language?: 'en_US' | 'zh_CN') {
-  const rendered = renderWithServices(<KeyCodeTab path={keyboard.device.path} />, {
+export type LiveKeyboard = Awaited<ReturnType<typeof liveKeyboard>>;
+
+export async function renderTab(keyboard: LiveKeyboard, language?: 'en_US' | 'zh_CN') {
+  const rendered = renderWithServices(<KeyCodeTab path={keyboard.path} />, {
     host: keyboard.host,
-    devices: [keyboard.device],
     ...(language ? { language } : {}),
   });
   await screen.findByRole('button', { name: language === 'zh_CN' ? '第 1 层' : 'Layer 1' });

@@ -3,12 +3,13 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Tooltip } from 'radix-ui';
 import { keycodeByName } from '../../../src/core/keycodes';
+import { createClient } from '../../../src/contract/client';
 import { buildDefaultResources } from '../../../src/core/resources';
 import { createDeviceStore } from '../../../src/ui/device-list/store';
 import { ServicesProvider } from '../../../src/ui/services';
 import { createUpdateChecker } from '../../../src/ui/update-checker';
 import { KeycodePicker } from '../../../src/ui/widgets/keycode-picker/KeycodePicker';
-import { fakeHost } from '../fake-host';
+import { testHost } from '../test-host';
 import { renderWithServices, resetStores } from '../render';
 
 const code = (name: string) => keycodeByName(name)!.code;
@@ -116,11 +117,13 @@ describe('KeycodePicker', () => {
   it('leaves out of the search entries whose name or alias is not text', async () => {
     resetStores();
     const resources = buildDefaultResources('0.1.0');
+    const host = testHost();
     resources.common.basic.data.push({ code: 0x0fff, name: 'Volx', alias: '', category: 'basic', width: 1, height: 1 });
     render(
       <ServicesProvider
         services={{
-          host: fakeHost(),
+          host,
+          client: createClient(host.bridge),
           resources,
           devices: createDeviceStore(),
           updates: createUpdateChecker(resources.version.firmware),

@@ -6,14 +6,14 @@
 import { ToggleGroup } from 'radix-ui';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useT } from '../../../i18n/store';
-import { callService } from '../../call';
+import { attempt } from '../../call';
 import { codeLegend, printedLegends } from '../../keyboard/assignment';
 import { KeyboardDrawing } from '../../keyboard/KeyboardDrawing';
 import { useDeviceState, useServices } from '../../services';
 import { KeycodePicker } from '../../widgets/keycode-picker/KeycodePicker';
 import { bindKeyword } from './advanced/actions';
 import { droppedKeyword, KEYWORD_DRAG_TYPE } from './advanced/keys';
-import { isForPath, parseFuncLists, rollBack, withCodes } from './key-values';
+import { funcListsOf, rollBack, withCodes } from './key-values';
 import { LayerList } from './LayerList';
 import { useKeyValues } from './use-key-values';
 import '../../styles/keymap.css';
@@ -25,8 +25,7 @@ type Notice = { text: string; tone: 'hint' | 'done' };
 
 export default function KeyCodeTab({ path }: { path: string }) {
   const t = useT();
-  const { host } = useServices();
-  const bridge = host.bridge;
+  const { client } = useServices();
   const model = useDeviceState((s) => s.devices.find((d) => d.path === path)?.display_name) ?? '';
   const { state, update, accept, reload } = useKeyValues(path);
   const info = state.status === 'ready' ? state.info : undefined;
@@ -47,25 +46,24 @@ export default function KeyCodeTab({ path }: { path: string }) {
   // Advanced-key edits change the lists the tooltips summarise.
   useEffect(
     () =>
-      bridge.on('get_key_func_info', (payload) => {
-        const lists = isForPath(payload, path) ? parseFuncLists(payload) : undefined;
-        if (lists) update((current) => ({ ...current, ...lists }));
+      client.on('get_key_func_info', (payload) => {
+        if (payload.path === path) update((current) => ({ ...current, ...funcListsOf(payload) }));
       }),
-    [bridge, path, update],
+    [client, path, update],
   );
 
   const switchLayer = async (next: number) => {
     const previous = layer;
     setChosenLayer(next);
     setSwitching(true);
-    const result = await callService(bridge, 'dev_info', 'set_key_info', { path, index: next });
+    const result = await attempt(client.setKeyInfo({ path, index: next }));
     setSwitching(false);
     if (result.ok) accept(result.value);
     else setChosenLayer(previous);
   };
 
   const resetLayer = async (which: number) => {
-    const result = await callService(bridge, 'dev_info', 'set_key_info', { path, index: which, reset: 'layer' });
+    const result = await attempt(client.setKeyInfo({ path, index: which, reset: 'layer' }));
     if (result.ok) accept(result.value);
   };
 
@@ -80,12 +78,7 @@ export default function KeyCodeTab({ path }: { path: string }) {
     const before = new Map(ids.flatMap((id) => (codes[id] === undefined ? [] : [[id, codes[id]] as const])));
     update((current) => withCodes(current, at, ids, code));
     setNotice(undefined);
-    const result = await callService(bridge, 'dev_info', 'set_key_info', {
-      path,
-      index: at,
-      select: ids,
-      code: String(code),
-    });
+    const result = await attempt(client.setKeyInfo({ path, index: at, select: ids, code }));
     if (result.ok) {
       accept(result.value);
       setNotice({ text: t('keymap.assigned', codeLegend(code), ids.length), tone: 'done' });
@@ -99,7 +92,7 @@ export default function KeyCodeTab({ path }: { path: string }) {
     types: [KEYWORD_DRAG_TYPE],
     onDrop(keyId: number, data: DataTransfer) {
       const keyword = droppedKeyword(data);
-      if (keyword) void bindKeyword(bridge, path, layer, [keyId], keyword);
+      if (keyword) void bindKeyword(client, path, layer, [keyId], keyword);
     },
   };
 

@@ -1,51 +1,43 @@
 /**
- * Follows one device's key value info: asks for it once (dev_info get_key_value_info) and takes every
- * get_key_value_info event for this path after that. `update` applies optimistic edits locally.
+ * Follows one device's key value info: asks for it once (get_key_value_info) and takes every get_key_value_info
+ * event for this path after that. `update` applies optimistic edits locally.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { callService } from '../../call';
+import { attempt } from '../../call';
 import { useServices } from '../../services';
-import { isForPath, parseKeyValueInfo, type KeyValueInfo } from './key-values';
+import type { KeyValueInfo } from './key-values';
 
 export type KeyValueState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; info: KeyValueInfo };
 
 export function useKeyValues(path: string) {
-  const { host } = useServices();
-  const bridge = host.bridge;
+  const { client } = useServices();
   const [state, setState] = useState<KeyValueState>({ status: 'loading' });
 
-  const accept = useCallback((payload: unknown): KeyValueInfo | undefined => {
-    const info = parseKeyValueInfo(payload);
-    if (info) setState({ status: 'ready', info });
-    return info;
-  }, []);
+  const accept = useCallback((info: KeyValueInfo) => setState({ status: 'ready', info }), []);
+  const failed = useCallback(() => setState((s) => (s.status === 'ready' ? s : { status: 'failed' })), []);
 
   const reload = useCallback(async () => {
-    const result = await callService(bridge, 'dev_info', 'get_key_value_info', { path });
-    if (result.ok) {
-      if (!accept(result.value)) setState((s) => (s.status === 'ready' ? s : { status: 'failed' }));
-    } else setState((s) => (s.status === 'ready' ? s : { status: 'failed' }));
-  }, [bridge, path, accept]);
+    const result = await attempt(client.getKeyValueInfo({ path }));
+    if (result.ok) accept(result.value);
+    else failed();
+  }, [client, path, accept, failed]);
 
   useEffect(() => {
     let live = true;
-    const off = bridge.on('get_key_value_info', (payload) => {
-      if (live && isForPath(payload, path)) accept(payload);
+    const off = client.on('get_key_value_info', (info) => {
+      if (live && info.path === path) accept(info);
     });
-    void callService(bridge, 'dev_info', 'get_key_value_info', { path }).then((result) => {
+    void attempt(client.getKeyValueInfo({ path })).then((result) => {
       if (!live) return;
-      if (!result.ok || !parseKeyValueInfo(result.value)) {
-        setState((s) => (s.status === 'ready' ? s : { status: 'failed' }));
-        return;
-      }
       // The service also emits the event for this call; taking the answer too keeps a bridge without events working.
-      accept(result.value);
+      if (result.ok) accept(result.value);
+      else failed();
     });
     return () => {
       live = false;
       off();
     };
-  }, [bridge, path, accept]);
+  }, [client, path, accept, failed]);
 
   const update = useCallback((change: (info: KeyValueInfo) => KeyValueInfo) => {
     setState((s) => (s.status === 'ready' ? { status: 'ready', info: change(s.info) } : s));

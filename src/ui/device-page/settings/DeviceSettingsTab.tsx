@@ -1,58 +1,51 @@
 /**
  * Device settings, first part: the device information list, read with `dev_info get_setting_data` (spec-2 §2.6).
- * Until the answer arrives (or if the call is refused) the device record's own values are shown.
+ * Until the answer arrives (or if the call is refused) the device record's own values are shown; the answer's battery
+ * and connection are read fresh from the device, so they win over the record's.
  */
 import { useEffect, useState } from 'react';
-import type { DeviceRecord } from '../../../service/bridge';
+import type { DeviceRecord } from '../../../contract/bridge';
+import type { CallAnswer } from '../../../contract/contract';
 import { useT } from '../../../i18n/store';
-import { callService } from '../../call';
+import { attempt } from '../../call';
 import { accessModeLabel, batteryText } from '../../device-list/device-format';
 import { DeviceArt } from '../../device-list/device-art';
 import { useServices } from '../../services';
 
-export interface SettingData {
-  fw_ver?: string;
-  hw_ver?: string;
-  release_date?: string;
-  use_n_key?: unknown;
-  use_sleep?: unknown;
-  sleep_time?: unknown;
-  auto_calibration?: unknown;
-}
+type SettingData = CallAnswer<'getSettingData'>;
 
-function asSettingData(value: unknown): SettingData {
-  return typeof value === 'object' && value !== null ? (value as SettingData) : {};
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+/** The text, or undefined when it is empty. */
+function text(value: string | undefined): string | undefined {
+  return value !== undefined && value.trim() !== '' ? value : undefined;
 }
 
 export function DeviceSettingsTab({ device, pendingUpdate }: { device: DeviceRecord; pendingUpdate?: string }) {
   const t = useT();
-  const { host } = useServices();
-  const [data, setData] = useState<SettingData>({});
+  const { client } = useServices();
+  const [data, setData] = useState<SettingData | undefined>(undefined);
 
   useEffect(() => {
     let live = true;
-    void callService(host.bridge, 'dev_info', 'get_setting_data', { path: device.path }).then((result) => {
-      if (live && result.ok) setData(asSettingData(result.value));
+    void attempt(client.getSettingData({ path: device.path })).then((result) => {
+      if (live && result.ok) setData(result.value);
     });
     return () => {
       live = false;
     };
-  }, [host.bridge, device.path]);
+  }, [client, device.path]);
 
-  const access = accessModeLabel(device.access_mode);
+  // The settings answer reads the battery and the link fresh from the device; the record is from the last event.
+  const accessMode = data?.access_mode ?? device.access_mode;
+  const access = accessModeLabel(accessMode);
   const unknown = t('settings.info.unknown');
   const rows: [string, string][] = [
     [t('settings.info.name'), device.display_name],
-    [t('settings.info.firmware'), text(data.fw_ver) ?? (text(device.fw_ver) || unknown)],
-    [t('settings.info.hardware'), text(data.hw_ver) ?? (text(device.hw_ver) || unknown)],
-    [t('settings.info.release'), text(data.release_date) ?? unknown],
+    [t('settings.info.firmware'), text(data?.fw_ver) ?? (text(device.fw_ver) || unknown)],
+    [t('settings.info.hardware'), text(data?.hw_ver) ?? (text(device.hw_ver) || unknown)],
+    [t('settings.info.release'), text(data?.release_date) ?? unknown],
     [t('settings.info.serial'), text(device.dev_sn) ?? unknown],
     [t('settings.info.connection'), access ? t(access) : device.access_text || unknown],
-    [t('settings.info.battery'), batteryText(device.electricity)],
+    [t('settings.info.battery'), batteryText(data?.battery ?? device.electricity)],
   ];
 
   return (

@@ -14,7 +14,7 @@ import { useServices } from '../../../services';
 import { bindKeyword, deleteItem, saveItem, showRefusal } from './actions';
 import { AddControl } from './AddControl';
 import { EditorHost } from './EditorHost';
-import { itemsOfType, listState, type FuncInfo } from './func-info';
+import { itemsOfType, listState, type FuncInfo, type FuncInfoPayload } from './func-info';
 import { GamepadPreview } from './GamepadPreview';
 import { ItemCard } from './ItemCard';
 import { DeleteDialog, RenameDialog } from './ItemDialogs';
@@ -29,7 +29,7 @@ export interface AdvancedAreaProps {
   layer: number;
   keyLabel(keyId: number): string;
   /** The get_key_func_info payload when the caller already follows it; otherwise the area loads it. */
-  funcInfo?: unknown;
+  funcInfo?: FuncInfoPayload;
   onChanged?(): void;
 }
 
@@ -53,10 +53,10 @@ const SELECTION_PREVIEW = 6;
 export default function AdvancedArea(props: AdvancedAreaProps) {
   const { path, selectedKeys, layer, keyLabel, onChanged } = props;
   const t = useT();
-  const { host } = useServices();
+  const { client } = useServices();
   const device = useDeviceRecord(path);
   const caps = useCapabilities(device);
-  const state = useFuncInfo(path, caps, props.funcInfo);
+  const state = useFuncInfo(path, props.funcInfo);
   const [tab, setTab] = useState<AreaTab>('all');
   const [dialog, setDialog] = useState<DialogState>(null);
   const [busy, setBusy] = useState(false);
@@ -92,7 +92,7 @@ export default function AdvancedArea(props: AdvancedAreaProps) {
       return;
     }
     const keyword = itemKeyword(item);
-    if (await run(() => bindKeyword(host.bridge, path, layer, selectedKeys, keyword))) {
+    if (await run(() => bindKeyword(client, path, layer, selectedKeys, keyword))) {
       setHint({ text: t('adv.bind.done', keyword, selectedKeys.length), tone: 'done' });
     }
   };
@@ -229,7 +229,7 @@ export default function AdvancedArea(props: AdvancedAreaProps) {
           modelName={device?.display_name ?? ''}
           busy={busy}
           selectedCount={dialog.item.id_num < 0 ? selectedKeys.length : 0}
-          onSave={(item) => void closeAfter(() => saveItem(host.bridge, path, item, selectedKeys))}
+          onSave={(item) => void closeAfter(() => saveItem(client, path, item, selectedKeys))}
           onCancel={() => setDialog(null)}
         />
       )}
@@ -237,7 +237,7 @@ export default function AdvancedArea(props: AdvancedAreaProps) {
         <RenameDialog
           item={dialog.item}
           busy={busy}
-          onSave={(name) => void closeAfter(() => saveItem(host.bridge, path, { ...dialog.item, name }))}
+          onSave={(name) => void closeAfter(() => saveItem(client, path, { ...dialog.item, name }))}
           onCancel={() => setDialog(null)}
         />
       )}
@@ -245,7 +245,7 @@ export default function AdvancedArea(props: AdvancedAreaProps) {
         <DeleteDialog
           item={dialog.item}
           busy={busy}
-          onConfirm={() => void closeAfter(() => deleteItem(host.bridge, path, dialog.item))}
+          onConfirm={() => void closeAfter(() => deleteItem(client, path, dialog.item))}
           onCancel={() => setDialog(null)}
         />
       )}

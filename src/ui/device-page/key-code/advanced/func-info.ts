@@ -1,30 +1,22 @@
 /**
- * The function-info payload of `get_key_func_info` (spec-1 §3) as the advanced-key area reads it: the five lists,
- * their capacities and free slots, the DKS limits and what this firmware offers. Fields the payload lacks fall back
- * to the capability table, so an older service answer still gives a usable screen.
+ * The function info of `get_key_func_info` (spec-1 §3, typed by the contract) as the advanced-key area reads it: the
+ * five lists, their capacities and free slots, the DKS limits and what this firmware offers.
  */
 import {
   ADVANCED_TYPE,
   ADVANCED_TYPE_NAMES,
   type AdvancedItem,
-  type DksItem,
-  type HypertapItem,
-  type MacroItem,
-  type ShortcutItem,
   type ShortcutTypeId,
-  type SnaptapItem,
 } from '../../../../core/advanced-keys';
-import type { AdvancedType, Capabilities } from '../../../../core/capabilities';
+import type { AdvancedType } from '../../../../core/capabilities';
+import type { AdvancedLists } from '../../../../contract/areas/advanced';
+import type { EventPayloads } from '../../../../contract/contract';
 import type { AdvancedListState } from '../../../../core/rules/advanced-list';
-import { isShortcutType, offeredShortcutTypes } from '../../../../core/rules/shortcut';
+import { isShortcutType } from '../../../../core/rules/shortcut';
 
-export interface AdvancedLists {
-  dks: DksItem[];
-  shortcut: ShortcutItem[];
-  macro: MacroItem[];
-  snaptap: SnaptapItem[];
-  hypertap: HypertapItem[];
-}
+export type FuncInfoPayload = EventPayloads['get_key_func_info'];
+
+export type { AdvancedLists };
 
 export interface FuncInfo {
   lists: AdvancedLists;
@@ -42,54 +34,29 @@ export interface FuncInfo {
   hypertapSecondEntry: 'key-id' | 'key-descriptor';
 }
 
-type Raw = Record<string, unknown>;
-
-const isRecord = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
-const numberOr = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
-const numbers = (v: unknown): number[] | undefined =>
-  Array.isArray(v) ? v.filter((n): n is number => typeof n === 'number' && Number.isInteger(n)) : undefined;
-
-/** Items of one list: records of the right type with an id and a display list; anything else is dropped. */
-function itemsOf<T extends AdvancedItem>(v: unknown, type: AdvancedItem['type']): T[] {
-  if (!Array.isArray(v)) return [];
-  return v.filter(
-    (item): item is T =>
-      isRecord(item) && typeof item.id_num === 'number' && item.type === type && Array.isArray(item.display),
-  );
-}
-
-/** The payload of `get_key_func_info` (the call's answer or its event), or undefined when it is not one. */
-export function parseFuncInfo(payload: unknown, caps: Capabilities): FuncInfo | undefined {
-  if (!isRecord(payload)) return undefined;
-  if (!ADVANCED_TYPE_NAMES.some((name) => Array.isArray(payload[`${name}_list`]))) return undefined;
-
+/** The function info of get_key_func_info (its answer or its event) as the area uses it. */
+export function funcInfoOf(payload: FuncInfoPayload): FuncInfo {
   const per = <T>(f: (name: AdvancedType) => T): Record<AdvancedType, T> =>
     Object.fromEntries(ADVANCED_TYPE_NAMES.map((name) => [name, f(name)])) as Record<AdvancedType, T>;
-  const offeredIds = numbers(payload.advanced_types);
-  const enabled = typeof payload.advanced_enabled === 'boolean' ? payload.advanced_enabled : caps.advanced.enabled;
-  const types = ADVANCED_TYPE_NAMES.filter((name) =>
-    offeredIds ? offeredIds.includes(ADVANCED_TYPE[name]) : caps.advanced.types[name],
-  );
-  const second = payload.hypertap_second_entry;
-
+  const enabled = payload.advanced_enabled;
+  const offered: readonly number[] = payload.advanced_types;
   return {
     lists: {
-      dks: itemsOf<DksItem>(payload.dks_list, ADVANCED_TYPE.dks),
-      shortcut: itemsOf<ShortcutItem>(payload.shortcut_list, ADVANCED_TYPE.shortcut),
-      macro: itemsOf<MacroItem>(payload.macro_list, ADVANCED_TYPE.macro),
-      snaptap: itemsOf<SnaptapItem>(payload.snaptap_list, ADVANCED_TYPE.snaptap),
-      hypertap: itemsOf<HypertapItem>(payload.hypertap_list, ADVANCED_TYPE.hypertap),
+      dks: payload.dks_list,
+      shortcut: payload.shortcut_list,
+      macro: payload.macro_list,
+      snaptap: payload.snaptap_list,
+      hypertap: payload.hypertap_list,
     },
-    size: per((name) => numberOr(payload[`${name}_size`], 0)),
-    unuse: per((name) => numbers(payload[`${name}_unuse_id`]) ?? []),
-    dksMaxTrigger: numberOr(payload.dks_max_trigger, caps.advanced.dksMaxTrigger),
-    dksSlotCount: numberOr(payload.dks_slot_count, caps.advanced.dksSlotCount),
+    size: per((name) => payload[`${name}_size`]),
+    unuse: per((name) => payload[`${name}_unuse_id`]),
+    dksMaxTrigger: payload.dks_max_trigger,
+    dksSlotCount: payload.dks_slot_count,
     enabled,
-    types: enabled ? types : [],
-    shortcutTypes: (numbers(payload.shortcut_types) ?? offeredShortcutTypes(caps)).filter(isShortcutType),
-    macroTriggerTypes: numbers(payload.macro_trigger_types) ?? [...caps.advanced.macroTriggerActionTypes],
-    hypertapSecondEntry:
-      second === 'key-id' || second === 'key-descriptor' ? second : caps.advanced.hypertapSecondEntry,
+    types: enabled ? ADVANCED_TYPE_NAMES.filter((name) => offered.includes(ADVANCED_TYPE[name])) : [],
+    shortcutTypes: payload.shortcut_types.filter(isShortcutType),
+    macroTriggerTypes: payload.macro_trigger_types,
+    hypertapSecondEntry: payload.hypertap_second_entry,
   };
 }
 

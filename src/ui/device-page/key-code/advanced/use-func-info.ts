@@ -4,10 +4,10 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { capabilitiesFor, type Capabilities } from '../../../../core/capabilities';
-import type { DeviceRecord } from '../../../../service/bridge';
+import type { DeviceRecord } from '../../../../contract/bridge';
+import { attempt } from '../../../call';
 import { useDeviceState, useServices } from '../../../services';
-import { loadFuncInfo } from './actions';
-import { parseFuncInfo, type FuncInfo } from './func-info';
+import { funcInfoOf, type FuncInfo, type FuncInfoPayload } from './func-info';
 
 export function useDeviceRecord(path: string): DeviceRecord | undefined {
   return useDeviceState((s) => s.devices.find((d) => d.path === path));
@@ -26,51 +26,46 @@ export function useCapabilities(device: DeviceRecord | undefined): Capabilities 
   }, [name, fw]);
 }
 
-const isPayload = (v: unknown): boolean => typeof v === 'object' && v !== null && 'dks_list' in v;
-
-const forPath = (payload: unknown, path: string): boolean =>
-  typeof payload !== 'object' || payload === null || !('path' in payload) || payload.path === path;
-
 export type FuncInfoState = ({ status: 'loading' } | { status: 'ready'; info: FuncInfo } | { status: 'failed' }) & {
   reload(): void;
 };
 
-/** Parses `given` when the caller already holds the payload; otherwise loads it and follows the event. */
-export function useFuncInfo(path: string, caps: Capabilities, given: unknown): FuncInfoState {
-  const { host } = useServices();
-  const [loaded, setLoaded] = useState<{ path: string; payload: unknown; failed: boolean } | undefined>(undefined);
+type Loaded = { path: string; payload: FuncInfoPayload } | { path: string; failed: true };
+
+/** Uses `given` when the caller already holds the payload; otherwise loads it and follows the event. */
+export function useFuncInfo(path: string, given: FuncInfoPayload | undefined): FuncInfoState {
+  const { client } = useServices();
+  const [loaded, setLoaded] = useState<Loaded | undefined>(undefined);
   const external = given !== undefined;
-  const [attempt, setAttempt] = useState(0);
+  const [round, setRound] = useState(0);
   const reload = useCallback(() => {
     setLoaded(undefined);
-    setAttempt((n) => n + 1);
+    setRound((n) => n + 1);
   }, []);
 
   useEffect(() => {
     if (external) return undefined;
     let live = true;
-    const off = host.bridge.on('get_key_func_info', (payload) => {
-      if (isPayload(payload) && forPath(payload, path)) setLoaded({ path, payload, failed: false });
+    const off = client.on('get_key_func_info', (payload) => {
+      if (payload.path === path) setLoaded({ path, payload });
     });
-    void loadFuncInfo(host.bridge, path).then((result) => {
+    void attempt(client.getKeyFuncInfo({ path })).then((result) => {
       if (!live) return;
-      // The event may already have delivered a newer payload; an answer that is not the payload means the event
-      // is on its way.
+      // The event may already have delivered a newer payload.
       setLoaded((current) => {
-        if (current?.path === path && !current.failed) return current;
-        if (!result.ok) return { path, payload: undefined, failed: true };
-        return isPayload(result.value) ? { path, payload: result.value, failed: false } : current;
+        if (current?.path === path && 'payload' in current) return current;
+        return result.ok ? { path, payload: result.value } : { path, failed: true };
       });
     });
     return () => {
       live = false;
       off();
     };
-  }, [host.bridge, path, external, attempt]);
+  }, [client, path, external, round]);
 
-  const payload = external ? given : loaded?.path === path ? loaded.payload : undefined;
-  const info = useMemo(() => (payload === undefined ? undefined : parseFuncInfo(payload, caps)), [payload, caps]);
+  const payload = external ? given : loaded?.path === path && 'payload' in loaded ? loaded.payload : undefined;
+  const info = useMemo(() => (payload === undefined ? undefined : funcInfoOf(payload)), [payload]);
   if (info) return { status: 'ready', info, reload };
-  if (!external && loaded?.path === path && loaded.failed) return { status: 'failed', reload };
+  if (!external && loaded?.path === path && 'failed' in loaded) return { status: 'failed', reload };
   return { status: 'loading', reload };
 }

@@ -1,6 +1,10 @@
-/** A Host for component tests, with desktop window controls that record what they were asked to do. */
+/**
+ * A Host for component tests: its bridge is the real device service over loopback links (src/testing/live-service.ts),
+ * and the parts of the environment a browser or desktop shell gives (the WebHID permission prompt, window controls)
+ * record what they were asked to do.
+ */
 import type { Host, WindowControls } from '../../src/ui/host-types';
-import { FakeBridge } from './fake-bridge';
+import { liveService, type LiveService, type LiveServiceOptions } from '../../src/testing/live-service';
 
 export class FakeWindowControls implements WindowControls {
   maximized = false;
@@ -34,11 +38,21 @@ export class FakeWindowControls implements WindowControls {
   }
 }
 
-export type FakeHost = Host & { bridge: FakeBridge; hidRequests: number };
+// Every host's keyboards are detached after its test, so no link or firmware timer outlives it.
+const made = new Set<LiveService>();
+afterEach(async () => {
+  for (const live of made) await live.dispose();
+  made.clear();
+});
 
-export function fakeHost(overrides: Partial<Omit<Host, 'bridge'>> = {}): FakeHost {
-  const host: FakeHost = {
-    bridge: new FakeBridge(),
+export type TestHost = Host & { live: LiveService; hidRequests: number };
+
+export function testHost(overrides: Partial<Omit<Host, 'bridge'>> = {}, options: LiveServiceOptions = {}): TestHost {
+  const live = liveService(options);
+  made.add(live);
+  const host: TestHost = {
+    bridge: live.bridge,
+    live,
     hidRequests: 0,
     hasWebHid: true,
     platform: 'other',

@@ -1,0 +1,31 @@
+/**
+ * Device records (spec §3) for tests of components that only display one: a card, the update checker, the address
+ * parameter. Screens that call the service get their devices from it instead (test-host.ts).
+ */
+import type { DeviceRecord } from '../../src/contract/bridge';
+
+let serial = 0;
+
+/** A connected made68pro on USB unless told otherwise. */
+export function deviceRecord(overrides: Partial<DeviceRecord> = {}): DeviceRecord {
+  serial++;
+  return {
+    path: `virtual:34b7:1003:VK${serial}`,
+    name: 'made68pro',
+    display_name: 'Made68Pro',
+    img_name: 'made68pro',
+    electricity: -1,
+    access_mode: 0,
+    access_text: 'USB',
+    worker_mode: 0,
+    dev_type: 2,
+    fw_ver: '1.4.2',
+    hw_ver: '1.0.0',
+    dev_sn: `VK${serial}`,
+    red_point: false,
+    update_fw_ver: '',
+    online: true,
+    virtual: true,
+    ...overrides,
+  };
+}
