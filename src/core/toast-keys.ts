@@ -43,6 +43,10 @@ export const TOAST_KEYS = {
   invalidArgs: 'err.args.invalid',
   firmwareFileInvalid: 'err.fw.file.invalid',
   firmwareFlashFailed: 'err.fw.flash.failed',
+  firmwareFileTooLarge: 'err.fw.file.too.large',
+  firmwareFlashInterrupted: 'err.fw.flash.interrupted',
+  firmwareNoAnswer: 'err.fw.flash.no.answer',
+  deviceInBootloader: 'err.dev.bootloader',
 } as const;
 
 export type StaticToastKey = (typeof TOAST_KEYS)[keyof typeof TOAST_KEYS];
@@ -63,6 +67,8 @@ export interface ToastStyle {
 const ERROR_3S: ToastStyle = { type: TOAST_TYPE.error, delay: 3 };
 const WARN_7S: ToastStyle = { type: TOAST_TYPE.warning, delay: 7 };
 const DEVICE_ERROR: ToastStyle = { type: TOAST_TYPE.error, delay: DEFAULT_TOAST_DELAY };
+/** Firmware-update failures tell the user what to do next: a longer toast (spec-2 §9: 3 or 6 s). */
+const UPDATE_ERROR: ToastStyle = { type: TOAST_TYPE.error, delay: 6 };
 
 /**
  * Type and duration per key. Spec-1 §8: type 1, 3 s unless noted. Spec-2 §7: performance toasts are type 2 with a
@@ -94,7 +100,11 @@ const STYLES: Record<StaticToastKey, ToastStyle> = {
   'err.dev.not.found': DEVICE_ERROR,
   'err.args.invalid': ERROR_3S,
   'err.fw.file.invalid': DEVICE_ERROR,
-  'err.fw.flash.failed': DEVICE_ERROR,
+  'err.fw.flash.failed': UPDATE_ERROR,
+  'err.fw.file.too.large': UPDATE_ERROR,
+  'err.fw.flash.interrupted': UPDATE_ERROR,
+  'err.fw.flash.no.answer': UPDATE_ERROR,
+  'err.dev.bootloader': UPDATE_ERROR,
 };
 
 /** The type and duration a key is shown with; keys outside this table get an error toast of the default length. */

@@ -172,7 +172,15 @@ export const en_US = {
   'err.args.invalid': 'Parameter setting error, please understand the function setting method before resetting',
   'err.fw.file.invalid':
     'The upgrade file you selected is not applicable to the current device, please choose the correct file accordingly!',
-  'err.fw.flash.failed': 'The firmware update failed. Please try again.',
+  'err.fw.flash.failed':
+    'The keyboard rejected the firmware update and keeps its previous firmware. Check that the file is made for this keyboard, then try again.',
+  'err.dev.bootloader': 'The keyboard is waiting in firmware update mode. Run the firmware update again to finish it.',
+  'err.fw.flash.no.answer':
+    'The new firmware was written, but the keyboard did not answer afterwards. Unplug it and plug it in again.',
+  'err.fw.flash.interrupted':
+    'The firmware update was interrupted. The keyboard keeps its previous firmware. Reconnect it and run the same update again to finish.',
+  'err.fw.file.too.large':
+    'This firmware file is too large for the keyboard. Please choose the file made for this keyboard.',
   'warn.not.apply.theme.chosen.mojo68rt': 'Mojo68RT switches profiles with the switch button on the keyboard.',
   'warn.not.apply.theme.chosen.made68air': 'Made68Air switches profiles with the switch button on the keyboard.',
 } as const;

@@ -157,7 +157,11 @@ export const zh_CN: Record<MessageId, string> = {
   'err.dev.refused': '设备拒绝了此请求。',
   'err.args.invalid': '参数设置错误，请先了解功能设置方法后再重新设置',
   'err.fw.file.invalid': '所选升级文件不适用于当前设备，请选择正确的文件！',
-  'err.fw.flash.failed': '固件更新失败，请重试。',
+  'err.fw.flash.failed': '键盘拒绝了此次固件更新，仍保留原有固件。请确认文件适用于此键盘后重试。',
+  'err.dev.bootloader': '键盘正处于固件升级模式。请再次运行固件更新以完成升级。',
+  'err.fw.flash.no.answer': '新固件已写入，但键盘之后没有响应。请拔下键盘后重新插入。',
+  'err.fw.flash.interrupted': '固件更新已中断，键盘仍保留原有固件。请重新连接键盘，再次运行同一更新以完成升级。',
+  'err.fw.file.too.large': '此固件文件过大，超出键盘可容纳的大小。请选择适用于此键盘的固件文件。',
   'warn.not.apply.theme.chosen.mojo68rt': 'Mojo68RT 需通过键盘上的切换按钮切换配置。',
   'warn.not.apply.theme.chosen.made68air': 'Made68Air 需通过键盘上的切换按钮切换配置。',
 };

@@ -13,9 +13,18 @@ import { BridgeCallError, type Bridge, type DeviceRecord, type EventName, type L
 import { decodeArgs } from '../contract/codec.ts';
 import { CALLS, type CallName, type EventPayloads } from '../contract/contract.ts';
 import { parseCallArgs, type CallDef } from '../contract/define.ts';
-import type { CallContext, CallHandler, DeviceEntry, Handlers, ServiceApi, StateSlot, VirtualDeviceOptions } from './context.ts';
+import type {
+  CallContext,
+  CallHandler,
+  DeviceEntry,
+  Handlers,
+  ServiceApi,
+  StateSlot,
+  VirtualDeviceOptions,
+} from './context.ts';
 import { DeviceSession, SessionError, type SessionOptions } from './session.ts';
 import { endCall } from './cache.ts';
+import { UPDATE_KEYS } from './convert/firmware.ts';
 
 export interface VirtualDeviceHandle {
   transport: Transport;
@@ -160,12 +169,15 @@ export class DeviceService implements Bridge, ServiceApi {
       if (!route || !handler) throw new BridgeCallError('err.args.invalid', `unknown call ${channel} ${func}`);
       const parsed = parseCallArgs(route.def, decodeArgs(args)) as Record<string, unknown>;
       const path = typeof parsed['path'] === 'string' ? parsed['path'] : undefined;
+      // A device that was there when the call came in and left while it waited for its turn was disconnected.
+      const wasThere = path !== undefined && this.entries.has(path);
       const ctx: CallContext = {
         emit: (event, payload) => this.emit(event, payload),
         device: () => {
           const entry = path === undefined ? undefined : this.entries.get(path);
-          if (!entry) throw new BridgeCallError('err.dev.not.found', `no device at ${path ?? '(no --path)'}`);
-          return entry;
+          if (entry) return entry;
+          if (wasThere) throw new BridgeCallError('err.dev.disconnected', `${path} went away before the call ran`);
+          throw new BridgeCallError('err.dev.not.found', `no device at ${path ?? '(no --path)'}`);
         },
         service: this,
       };
@@ -298,7 +310,11 @@ export function toBridgeError(e: unknown): BridgeCallError {
       case 'reply':
         return new BridgeCallError('err.dev.reply', e.message);
       case 'device':
-        return new BridgeCallError(e.deviceCode === DEVICE_ERROR.busy ? 'err.dev.busy' : 'err.dev.refused', e.message);
+        // Outside a transaction the firmware answers busy only from its bootloader: an update was cut short, and
+        // only finishing it helps, which is what the user is told.
+        return e.deviceCode === DEVICE_ERROR.busy
+          ? new BridgeCallError(UPDATE_KEYS.bootloader, e.message)
+          : new BridgeCallError('err.dev.refused', e.message);
     }
   }
   return new BridgeCallError('err.dev.reply', e instanceof Error ? e.message : String(e));

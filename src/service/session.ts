@@ -14,7 +14,13 @@
  * `trustEpoch` counts the exchanges whose outcome is unknown (timed out, damaged, cut) and reopenings: a copy of a
  * device object confirmed at an older epoch may no longer match the device (src/service/cache.ts).
  */
-import { CMD, MULTI_READ_MAX, MULTI_READ_MAX_BYTES, UNSOLICITED_NOTIFY_SUBS } from '../protocol/commands.ts';
+import {
+  CMD,
+  isSlotObject,
+  MULTI_READ_MAX,
+  MULTI_READ_MAX_BYTES,
+  UNSOLICITED_NOTIFY_SUBS,
+} from '../protocol/commands.ts';
 import { ProtocolError } from '../protocol/errors.ts';
 import {
   decodeFrame,
@@ -34,6 +40,7 @@ import {
   parseMultiRead,
   readRequest,
   ReplyAssembler,
+  slotReadRequest,
   throwIfError,
   transactionAbort,
   transactionBegin,
@@ -176,12 +183,21 @@ export class DeviceSession {
    * Reads several whole objects with one request per 27 objects: the replies stream back to back, so a full
    * configuration costs close to bytes / 56 reports. An object the device refuses (one it lacks) is left out of the
    * answer; an entry of another size than the object's is malformed. Retried like a single read.
+   *
+   * With `slot`, the objects of that theme slot are read (protocol 1.1 slot read), whichever slot is current and
+   * without switching: only a slot's own objects may be named. A device of protocol 1 refuses it (unknownCommand,
+   * a SessionError of reason 'device'); so does one without that slot (outOfRange).
    */
-  readMany(names: readonly ObjectName[]): Promise<Map<ObjectName, Uint8Array>> {
+  readMany(names: readonly ObjectName[], options: { slot?: number } = {}): Promise<Map<ObjectName, Uint8Array>> {
+    const { slot } = options;
+    if (slot !== undefined) {
+      const device = names.find((n) => !isSlotObject(OBJECTS[n].cmd, OBJECTS[n].sub));
+      if (device) return Promise.reject(new ProtocolError('payload-value', `${device} is not an object of a slot`));
+    }
     return this.enqueue(async () => {
       const out = new Map<ObjectName, Uint8Array>();
       for (const batch of this.multiReadBatches(names)) {
-        for (const [name, bytes] of await this.withRetries(() => this.exchangeMany(batch))) out.set(name, bytes);
+        for (const [name, bytes] of await this.withRetries(() => this.exchangeMany(batch, slot))) out.set(name, bytes);
       }
       return out;
     });
@@ -333,8 +349,10 @@ export class DeviceSession {
     }).then(() => assembler.bytes());
   }
 
-  private async exchangeMany(names: readonly ObjectName[]): Promise<Map<ObjectName, Uint8Array>> {
-    const request = multiReadRequest(names.map((n) => OBJECTS[n]));
+  /** One multi-read (or, with `slot`, one slot read) of up to 27 whole objects. */
+  private async exchangeMany(names: readonly ObjectName[], slot?: number): Promise<Map<ObjectName, Uint8Array>> {
+    const objects = names.map((n) => OBJECTS[n]);
+    const request = slot === undefined ? multiReadRequest(objects) : slotReadRequest(slot, objects);
     const assembler = new ReplyAssembler(0);
     await this.await(request, [], this.takeSeq(), (frame) => {
       assembler.push(frame);

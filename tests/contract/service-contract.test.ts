@@ -73,4 +73,15 @@ describe('the service implements the contract', () => {
     h.transportOf(1).disconnect();
     expect(seen).toEqual(['attached made68pro', 'attached made84pro', 'removed made68pro', 'disconnected made84pro']);
   });
+
+  it('a call waiting for its turn when the keyboard is unplugged fails as disconnected, not as unknown', async () => {
+    const h = makeHarness({ reportIntervalMs: 1, latencyMs: 0, jitterMs: 0, loss: 0 });
+    const path = await h.add('made68pro', '1.3.7');
+    const first = h.client.getKeyValueInfo({ path });
+    const waiting = h.client.getSettingData({ path });
+    h.transportOf().injectFault('toHost', 1, { kind: 'cut', power: 'kept' });
+    await expect(first).rejects.toMatchObject({ toastKey: 'err.dev.disconnected' });
+    await expect(waiting).rejects.toMatchObject({ toastKey: 'err.dev.disconnected' });
+    await expect(h.client.getSettingData({ path })).rejects.toMatchObject({ toastKey: 'err.dev.not.found' });
+  });
 });

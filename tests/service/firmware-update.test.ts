@@ -129,7 +129,15 @@ describe('a keyboard left in its bootloader', () => {
     await h.reattach();
     expect(h.kb.inspect().bootloader).toBe(true);
 
-    for (const args of [['get_theme_info'], ['run_other_func', '--cmd', 'reset']] as const) {
+    for (const args of [
+      ['get_theme_info'],
+      ['run_other_func', '--cmd', 'reset'],
+      ['get_key_value_info'],
+      ['get_key_perf_info'],
+      ['get_key_color_info'],
+      ['get_setting_data'],
+      ['set_key_info', '--index', '0', '--select', '[1]', '--code', '4'],
+    ] as const) {
       const e = await refusalOf(h.call(args[0], args.slice(1)));
       expect(e.toastKey).toBe('err.dev.bootloader');
       expect(h.last('toast_message')).toMatchObject({ title: 'err.dev.bootloader' });

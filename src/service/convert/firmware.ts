@@ -16,13 +16,13 @@ import { SessionError } from '../session.ts';
  */
 export const UPDATE_KEYS = {
   /** The image is larger than the device's update slot; nothing was sent. */
-  fileTooLarge: 'err.fw.file.too.large',
+  fileTooLarge: TOAST_KEYS.firmwareFileTooLarge,
   /** The link dropped or stopped answering mid-update: the old firmware runs, the same update resumes. */
-  interrupted: 'err.fw.flash.interrupted',
+  interrupted: TOAST_KEYS.firmwareFlashInterrupted,
   /** The image was written and verified, but the device did not answer its handshake afterwards. */
-  noAnswer: 'err.fw.flash.no.answer',
+  noAnswer: TOAST_KEYS.firmwareNoAnswer,
   /** The keyboard waits in its bootloader (an update cut short): only the update can finish it. */
-  bootloader: 'err.dev.bootloader',
+  bootloader: TOAST_KEYS.deviceInBootloader,
 } as const;
 
 /** True for the device's answer to a configuration request while it waits in its bootloader. */

@@ -7,11 +7,12 @@
  * leaves the slot as it was or as the scene says, never a mix. The service holds no UI state: after a switch it emits
  * the theme info, and asking for the open tab's data again (spec-2 §4) is the UI's part.
  *
- * The device reads only its current slot. Importing into another slot switches to it and back inside the
- * transaction, so the keyboard never stays there. Exporting another slot switches to it and back around the reads;
- * should the link drop in between, the slot the keyboard was on is put back as soon as it is attached again. On models
- * whose theme is chosen with a button on the keyboard (mojo68rt, made68air) only the current slot can be exported or
- * imported.
+ * Writes address the current slot only. Importing into another slot switches to it and back inside the transaction,
+ * so the keyboard never stays there. Exporting another slot reads it with slot reads (docs/protocol.md §5.2.1), so the
+ * keyboard never leaves its slot, whatever happens to the link. Firmware of protocol 1 answers those with
+ * unknownCommand: then the export switches to the slot and back around the reads, and should the link drop in
+ * between, the slot the keyboard was on is put back as soon as it is attached again. On models whose theme is chosen
+ * with a button on the keyboard (mojo68rt, made68air) only the current slot can be exported or imported.
  */
 import type { themeCalls } from '../../contract/areas/theme.ts';
 import type { SceneExport, ThemeInfo } from '../../contract/payloads/theme.ts';
@@ -20,6 +21,7 @@ import { checkPerfValue, perfRanges } from '../../core/rules/perf.ts';
 import { checkThemeChange, checkThemeName } from '../../core/rules/settings.ts';
 import { TOAST_KEYS } from '../../core/toast-keys.ts';
 import { FEATURE } from '../../protocol/commands.ts';
+import { DEVICE_ERROR } from '../../protocol/errors.ts';
 import {
   AmbientLayout,
   NAME_BYTES,
@@ -59,7 +61,7 @@ import {
   type SceneProfile,
 } from '../convert/theme.ts';
 import { mmToUnits, unitsToMm } from '../convert/units.ts';
-import { emitThemeInfo, readThemeInfo } from '../payloads/theme.ts';
+import { emitThemeInfo, readSlot, readThemeInfo } from '../payloads/theme.ts';
 import { refusal } from '../refusal.ts';
 import type { DeviceService } from '../service.ts';
 import { SessionError, type AtomicOp } from '../session.ts';
@@ -102,34 +104,57 @@ function profileObjects(device: DeviceEntry): ObjectName[] {
   return names;
 }
 
-/** The current slot's profile, read from the device in one multi-read. */
-async function readProfile(device: DeviceEntry): Promise<unknown> {
+type ReadObject = (name: ObjectName) => Promise<Uint8Array>;
+
+/** A slot's profile as a scene carries it, built from the objects `read` answers. */
+async function profileOf(device: DeviceEntry, read: ReadObject): Promise<unknown> {
   const d = device.descriptor;
   const keyboard = isKeyboard(device);
-  await prefetch(device, profileObjects(device));
-  const codes = decodeU16List(await readCached(device, 'keymap'));
+  const codes = decodeU16List(await read('keymap'));
   const keymap = Array.from({ length: d.layerCount }, (_, l) => codes.slice(l * d.keyCount, (l + 1) * d.keyCount));
-  const colours = keyboard ? decodeList(RgbLayout, await readCached(device, 'colours'), d.keyCount).map(rgbToHex) : [];
-  const perf = keyboard ? decodeList(PerfKeyLayout, await readCached(device, 'perf'), d.keyCount) : [];
-  const complete = keyboard ? ((await readCached(device, 'rapidComplete'))[0] ?? 0) : 0;
+  const colours = keyboard ? decodeList(RgbLayout, await read('colours'), d.keyCount).map(rgbToHex) : [];
+  const perf = keyboard ? decodeList(PerfKeyLayout, await read('perf'), d.keyCount) : [];
+  const complete = keyboard ? ((await read('rapidComplete'))[0] ?? 0) : 0;
   const advanced: Record<string, unknown[]> = {};
   for (const list of ADVANCED_LISTS) {
     const cap = listCapacity(d, list);
-    const items = cap > 0 ? decodeList<unknown>(ADVANCED_LAYOUTS[list], await readCached(device, list), cap) : [];
+    const items = cap > 0 ? decodeList<unknown>(ADVANCED_LAYOUTS[list], await read(list), cap) : [];
     advanced[list] = items.map((item) => listItemToScene(list, item));
   }
   return {
     keymap,
     colours,
-    lighting: decodeLighting(await readCached(device, 'lighting')),
-    outer_frame: has(device, FEATURE.outerFrame)
-      ? OuterFrameLayout.decode(await readCached(device, 'outerFrame'))
-      : null,
-    ambient: has(device, FEATURE.ambient) ? AmbientLayout.decode(await readCached(device, 'ambient')) : null,
+    lighting: decodeLighting(await read('lighting')),
+    outer_frame: has(device, FEATURE.outerFrame) ? OuterFrameLayout.decode(await read('outerFrame')) : null,
+    ambient: has(device, FEATURE.ambient) ? AmbientLayout.decode(await read('ambient')) : null,
     performance: { key_rapid_use_complete: complete ? 1 : 0, keys: perf.map((k) => perfKeyToScene(k, unitsToMm)) },
     advanced,
   };
 }
+
+/** The current slot's profile, read from the device in one multi-read and kept as the service's copy. */
+async function readProfile(device: DeviceEntry): Promise<unknown> {
+  await prefetch(device, profileObjects(device));
+  return profileOf(device, (name) => readCached(device, name));
+}
+
+/**
+ * Another slot's profile, read with slot reads (protocol 1.1): the keyboard stays on its slot throughout, whatever
+ * happens to the link. The service's copies belong to the current slot and are left alone.
+ */
+async function readSlotProfile(device: DeviceEntry, slot: number): Promise<unknown> {
+  const got = await readSlot(device, slot, profileObjects(device));
+  return profileOf(device, async (name) => {
+    const bytes = got.get(name);
+    if (!bytes)
+      throw new BridgeCallError(EXPORT_FAILURE_KEY, `the keyboard did not answer the ${name} of slot ${slot}`);
+    return bytes;
+  });
+}
+
+/** True when the device refused a request as a command it does not know: firmware of protocol 1. */
+const unknownCommand = (e: unknown): boolean =>
+  e instanceof SessionError && e.reason === 'device' && e.deviceCode === DEVICE_ERROR.unknownCommand;
 
 /** The object writes that put a scene's profile on the device, in a fixed order. */
 function profileWrites(device: DeviceEntry, p: SceneProfile): [ObjectName, Uint8Array][] {
@@ -196,8 +221,8 @@ const importFailure = (reason: string): BridgeCallError =>
 
 export function registerThemeHandlers(service: DeviceService): void {
   /**
-   * Devices whose link dropped while an export had switched them to another slot, with the slot to put back. The
-   * entry is made before the first switch and removed once the keyboard is back on its slot.
+   * Devices whose link dropped while an export on protocol 1 had switched them to another slot, with the slot to put
+   * back. The entry is made before the first switch and removed once the keyboard is back on its slot.
    */
   const detours = new Map<string, number>();
 
@@ -214,10 +239,18 @@ export function registerThemeHandlers(service: DeviceService): void {
     );
   });
 
-  /** Runs `read` with `slot` current: on it already, or switched there and back. */
+  /**
+   * Devices whose firmware answered a slot read with unknownCommand (protocol 1): their exports switch slots. Kept per
+   * attached device, so a firmware update (a new attach) asks again.
+   */
+  const withoutSlotRead = new WeakSet<DeviceEntry>();
+
+  /**
+   * Protocol 1 fallback: runs `read` with `slot` made current, and makes the keyboard's own slot current again
+   * afterwards. Reads inside a transaction answer the committed state (docs/protocol.md §5.5), so the switch cannot
+   * be staged in one; a link lost in between is repaired on the next attach (`detours`).
+   */
   async function onSlot<T>(device: DeviceEntry, slot: number, info: ThemeInfo, read: () => Promise<T>): Promise<T> {
-    if (slot === info.theme_mode) return read();
-    requireThemeChange(device);
     detours.set(device.path, info.theme_mode);
     try {
       await writeThrough(device, 'themes', 0, new Uint8Array([slot]));
@@ -232,9 +265,27 @@ export function registerThemeHandlers(service: DeviceService): void {
     }
   }
 
+  /**
+   * The profile of `slot`: the current one as the pages read it; another with a slot read, the keyboard staying on
+   * its slot, or on protocol 1 firmware (unknownCommand) switched to and back.
+   */
+  async function slotProfile(device: DeviceEntry, slot: number, info: ThemeInfo): Promise<unknown> {
+    if (slot === info.theme_mode) return readProfile(device);
+    requireThemeChange(device);
+    if (!withoutSlotRead.has(device)) {
+      try {
+        return await readSlotProfile(device, slot);
+      } catch (e) {
+        if (!unknownCommand(e)) throw e;
+        withoutSlotRead.add(device);
+      }
+    }
+    return onSlot(device, slot, info, () => readProfile(device));
+  }
+
   async function exportSlot(device: DeviceEntry, slot: number, info: ThemeInfo): Promise<SceneExport> {
     const name = info.theme_info_list[slot] ?? `Theme ${slot + 1}`;
-    const profile = await onSlot(device, slot, info, () => readProfile(device));
+    const profile = await slotProfile(device, slot, info);
     const parsed = SceneSchema.safeParse({
       format: SCENE_FORMAT,
       version: SCENE_VERSION,
