@@ -1,5 +1,6 @@
 /**
- * English catalogue: the source of message ids. '{}' marks a placeholder, filled in order.
+ * English catalogue: the source of message ids. Texts are ICU MessageFormat (docs/i18n.md): `{0}`, `{1}` take the values
+ * passed to `t(id, …)` in order, `{1, plural, one {# key} other {# keys}}` picks the form for a count.
  * zh_CN.ts must carry exactly the same ids (the type system and a test both check it).
  */
 import { advancedEn } from './sections/advanced';
@@ -12,7 +13,7 @@ export const en_US = {
 
   // Start-up
   'startup.resource.failed': 'Failed to load resource, please refresh the page',
-  'startup.failed': 'Keytune could not start: {}',
+  'startup.failed': 'Keytune could not start: {0}',
   'startup.reload': 'Reload',
 
   // Shell
@@ -30,9 +31,9 @@ export const en_US = {
   'theme.light': 'Light',
   'theme.dark': 'Dark',
   'theme.auto': 'Auto',
-  'theme.current': 'Theme: {}',
+  'theme.current': 'Theme: {0}',
   'lang.label': 'Language',
-  'lang.current': 'Language: {}',
+  'lang.current': 'Language: {0}',
   'lang.en_US': 'English (United States)',
   'lang.zh_CN': 'Simplified Chinese',
   'lang.short': 'EN',
@@ -48,11 +49,11 @@ export const en_US = {
   'loading.label': 'Loading',
   'toasts.label': 'Notifications',
   'toast.dismiss': 'Dismiss',
-  'err.unexpected': 'Something went wrong: {}',
+  'err.unexpected': 'Something went wrong: {0}',
 
   // Device list
   'devices.title': 'My Devices',
-  'devices.count': '{} connected',
+  'devices.count': '{0} connected',
   'devices.add': 'Add device',
   'devices.add.title': 'Add a device',
   'devices.add.desc': 'Connect a keyboard, mouse or receiver, or try a virtual keyboard.',
@@ -84,19 +85,19 @@ export const en_US = {
   'device.access.24g': '2.4G',
   'device.access.bluetooth': 'Bluetooth',
   'device.virtual': 'Virtual',
-  'device.firmware': 'Firmware {}',
+  'device.firmware': 'Firmware {0}',
   'device.update.badge': 'Firmware update',
-  'device.update.available': 'Firmware update available for {}',
+  'device.update.available': 'Firmware update available for {0}',
   'device.manual': 'Manual',
-  'device.manual.label': 'Open the {} manual (PDF)',
+  'device.manual.label': 'Open the {0} manual (PDF)',
 
   // Dialogs of the device tab
   'update.dialog.title': 'Firmware update available',
-  'update.dialog.body': 'Firmware {} is available for {}, which runs {}.',
+  'update.dialog.body': 'Firmware {0} is available for {1}, which runs {2}.',
   'update.dialog.hint': 'Updates are installed from the Device settings tab. Keep the USB cable plugged in.',
   'update.dialog.later': 'Later',
   'update.dialog.open': 'Open device settings',
-  'redirect.title': '{} is set up in the desktop app',
+  'redirect.title': '{0} is set up in the desktop app',
   'redirect.body':
     'This keyboard uses a different configuration flow that the web version cannot run. Open it with the Keytune desktop app.',
   'redirect.link': 'Get the desktop app',
@@ -138,7 +139,7 @@ export const en_US = {
   'settings.info.connection': 'Connection',
   'settings.info.battery': 'Battery',
   'settings.info.unknown': '--',
-  'settings.update.pending': 'Firmware {} is available.',
+  'settings.update.pending': 'Firmware {0} is available.',
 
   // Toasts raised by the device service (src/core/toast-keys.ts)
   'warn.need.reload': 'The keyboard drawing could not be loaded. Please reload the page.',

@@ -1,8 +1,18 @@
 import { ALL_STATIC_TOAST_KEYS, themeNotAppliedKey } from '../../src/core/toast-keys';
 import { en_US } from '../../src/i18n/en_US';
 import { zh_CN } from '../../src/i18n/zh_CN';
+import { compileMessage, type CompiledMessage } from '../../src/i18n/message-format';
 
-const placeholders = (s: string) => s.split('{}').length - 1;
+/** The arguments a message takes, with how it uses each ('0', '1:plural', …), sorted. */
+function argumentsOf(message: CompiledMessage, into = new Set<string>()): string[] {
+  for (const part of message) {
+    if (typeof part === 'string' || part.kind === 'pound') continue;
+    into.add(part.name);
+    if (part.kind === 'plural' || part.kind === 'select')
+      for (const option of Object.values(part.options)) argumentsOf(option, into);
+  }
+  return [...into].sort();
+}
 
 describe('catalogues', () => {
   const en = Object.keys(en_US).sort();
@@ -16,13 +26,22 @@ describe('catalogues', () => {
     expect(zh.filter((id) => !(id in en_US))).toEqual([]);
   });
 
-  it('no text is empty, and both languages take the same number of placeholders', () => {
+  it('no text is empty, and both languages take the same arguments', () => {
     for (const id of en) {
       const a = (en_US as Record<string, string>)[id]!;
       const b = (zh_CN as Record<string, string>)[id]!;
       expect(a.trim(), id).not.toBe('');
       expect(b.trim(), id).not.toBe('');
-      expect(placeholders(b), id).toBe(placeholders(a));
+      expect(argumentsOf(compileMessage(b)), id).toEqual(argumentsOf(compileMessage(a)));
+    }
+  });
+
+  it('English counts use plural forms, never “(s)”', () => {
+    const withS = en.filter((id) => /\(s\)/.test((en_US as Record<string, string>)[id]!));
+    expect(withS).toEqual([]);
+    for (const id of en) {
+      const a = (en_US as Record<string, string>)[id]!;
+      if (a.includes('plural,')) expect(a, id).toMatch(/\bone \{.*\bother \{/);
     }
   });
 

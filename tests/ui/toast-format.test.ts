@@ -19,9 +19,22 @@ describe('toast text', () => {
     expect(toastText('startup.failed', ['boom'], en)).toBe('Keytune could not start: boom');
   });
 
+  it('fills a catalogue message’s numbered and {} arguments, and its plurals, from the ;;-joined args', () => {
+    const t = createTranslate({
+      'err.unexpected': '{0, plural, one {# key} other {# keys}} on {1} failed',
+      'startup.failed': 'Saved {} keys on {}',
+    } as never);
+    expect(toastText('err.unexpected', splitToastArgs('1;;layer 2'), t)).toBe('1 key on layer 2 failed');
+    expect(toastText('err.unexpected', splitToastArgs('3;;layer 2'), t)).toBe('3 keys on layer 2 failed');
+    expect(toastText('startup.failed', splitToastArgs('3;;layer 2'), t)).toBe('Saved 3 keys on layer 2');
+    expect(toastText('err.unexpected', splitToastArgs('5'), t)).toBe('5 keys on {1} failed');
+  });
+
   it('shows unknown text as given, with placeholders filled', () => {
     expect(toastText('Saved {} keys on {}', ['3', 'layer 2'], en)).toBe('Saved 3 keys on layer 2');
     expect(toastText('no device at usb:1', [], en)).toBe('no device at usb:1');
+    expect(toastText('{} of {}', ['1'], en)).toBe('1 of {}');
+    expect(toastText("it's {} {0, plural} '{x}'", ['a'], en)).toBe("it's a {0, plural} '{x}'");
   });
 });
 

@@ -3,6 +3,8 @@
  * Translation and mounting follow in main.tsx. Kept free of React so each step is testable on its own.
  */
 import { createClient, type Client } from '../../contract/client';
+import { setLanguagePersistence } from '../../i18n/store';
+import { COOKIE_NAMES, getCookie, setCookie } from '../cookies';
 import { attempt } from '../call';
 import { connectAppEvents } from '../app-events';
 import { createDeviceStore, type DeviceStore } from '../device-list/store';
@@ -47,7 +49,19 @@ export async function loadDeviceConfig(client: Client, devices: DeviceStore, sea
   if (missing.length > 0) await list();
 }
 
+/**
+ * The language choice lives in the spec's Language cookie: initLanguage (main.tsx, after boot) reads it and every
+ * change of language writes it. Returns a function that unwires it.
+ */
+export function keepLanguageInCookie(): () => void {
+  return setLanguagePersistence({
+    load: () => getCookie(COOKIE_NAMES.language),
+    save: (language) => setCookie(COOKIE_NAMES.language, language),
+  });
+}
+
 export async function boot(options: BootOptions): Promise<AppServices> {
+  keepLanguageInCookie();
   // Marks for the start-up benchmark (bench/ui.ts) and for anyone profiling a slow start.
   const mark = (step: string) => globalThis.performance?.mark?.(`keytune:${step}`);
   const resources = await options.loadResources();

@@ -1,6 +1,8 @@
 /**
  * Reading and wording the service's toast_message payloads (spec-2 §3 Toast). Title and context are catalogue ids
- * when the catalogue knows them (the service sends keys such as 'err.dev.disconnected'), else literal text.
+ * when the catalogue knows them (the service sends keys such as 'err.dev.disconnected'), else literal text. The
+ * payload's ';;'-joined args are the positional values of the one translation function: they fill a message's `{0}`,
+ * `{1}` (or its spec-style `{}`) and its plural counts; literal text gets its '{}' placeholders filled in order.
  */
 import type { ToastPayload } from '../../contract/bridge';
 import { DEFAULT_TOAST_DELAY } from '../../core/toast-keys';
