@@ -44,6 +44,7 @@ import {
   errorFrame,
   multiReadRequest,
   readRequest,
+  slotReadRequest,
   transactionAbort,
   transactionBegin,
   transactionCommit,
@@ -107,6 +108,10 @@ const COMMAND_INFO: Record<string, [access: string, payload: string]> = {
   'system.multiRead': [
     'read',
     '`[count u8, (cmd u8, sub u8) × count]`, 1-27 objects; one stream of `[length u16, bytes]` entries back',
+  ],
+  'system.slotRead': [
+    'read',
+    '`[slot u8, count u8, (cmd u8, sub u8) × count]`: a multi-read of theme slot `slot` (1.1)',
   ],
   'system.factoryReset': ['command', "`'RST'` (3 ASCII bytes); ack `[0]`"],
   'system.txBegin': ['command', 'no data; opens a transaction for the frames tagged like it (5.5); ack `[0]`'],
@@ -828,6 +833,18 @@ const EXAMPLE_TEXT: [id: string, title: string, note: string][] = [
     'Read several objects at once',
     'Each object streams back as a whole read. The made68pro has no ambient light: that one is refused and the rest goes on.',
   ],
+  [
+    'slotRead',
+    'Read objects of another theme slot',
+    'Protocol 1.1. Slot 2 while slot 0 is current: its snap-tap list (empty there), outer frame (mode 1) and ' +
+      'rapid-complete (off), and the ambient light the made68pro lacks, refused as in a multi-read. The keyboard ' +
+      'stays on slot 0.',
+  ],
+  [
+    'slotReadRange',
+    'Read a theme slot the device lacks',
+    'Slot 4 of a device with four slots (0-3): the whole request is refused with outOfRange.',
+  ],
   ['status', 'Read the status', 'Battery 0xFF: this wired model has no battery.'],
   ['themes', 'Read the theme slots', 'The 66-byte object streams in two frames; the second carries offset 56.'],
   ['themeSwitch', 'Switch theme', 'One byte at offset 0: slot 2 becomes current.'],
@@ -988,6 +1005,27 @@ function exampleSteps(): Map<string, Step[]> {
   );
   const manyReplies = chunkFrames(CMD.system, SUB.system.multiRead, 0, manyAnswer).map(device);
   add('multiRead', [host(multiReadRequest(many.map((n) => OBJECTS[n]))), ...manyReplies]);
+  // Slot 2 holds other values than the current slot 0: an empty snap-tap list, outer-frame mode 1, rapid-complete off.
+  const slot2: Partial<Record<ObjectName, Uint8Array>> = {
+    snaptap: new Uint8Array(obj.snaptap.length),
+    outerFrame: L.OuterFrameLayout.encode({ ...outerFrame, index: 1 }),
+    rapidComplete: bytes(0),
+  };
+  const ofSlot: ObjectName[] = ['snaptap', 'outerFrame', 'rapidComplete', 'ambient'];
+  const slotAnswer = concatBytes(
+    ofSlot.map((n) => {
+      const body = slot2[n];
+      const length = body ? body.length : MULTI_READ_REFUSED;
+      return concatBytes([Uint8Array.of(length & 0xff, length >> 8), body ?? new Uint8Array(0)]);
+    }),
+  );
+  const slotReplies = chunkFrames(CMD.system, system.slotRead, 0, slotAnswer).map(device);
+  const slotRequest = slotReadRequest(
+    2,
+    ofSlot.map((n) => OBJECTS[n]),
+  );
+  add('slotRead', [host(slotRequest), ...slotReplies]);
+  refused('slotReadRange', DEVICE_ERROR.outOfRange, [host(slotReadRequest(D.themeCount, [OBJECTS.keymap]))]);
   read('status', 'status');
   read('themes', 'themes');
   write('themeSwitch', 'themes', 0, bytes(2));

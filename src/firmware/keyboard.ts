@@ -5,11 +5,11 @@
 import { ACCESS_MODE, findModel, type ModelInfo } from '../core/models.ts';
 import { formatVersion, parseVersion } from '../core/version.ts';
 import { keysOfMask } from '../protocol/commands.ts';
+import type { ReportEndpoint } from '../protocol/endpoint.ts';
 import { DEVICE_ERROR, ProtocolError } from '../protocol/errors.ts';
 import { decodeFrame, encodeFrame, SEQ_BYTE, seqOf, tagged, type Frame } from '../protocol/frame.ts';
 import { errorFrame } from '../protocol/messages.ts';
 import type { Descriptor, FirmwareProgress } from '../protocol/objects.ts';
-import type { ReportEndpoint } from '../transport/types.ts';
 import { defaultSerial, factoryConfig, factoryReleaseDate } from './defaults.ts';
 import { DeviceCore, type ReportListener, type Scheduler } from './device.ts';
 import { UnknownModelError } from './errors.ts';

@@ -1,6 +1,7 @@
 /**
- * How the firmware answers each host report: object reads streamed by offset, object writes staged and committed at
- * the last frame, single-frame commands, transactions, the firmware update, and error replies for everything else.
+ * How the firmware answers each host report: object reads streamed by offset, multi-reads and slot reads (several
+ * whole objects, of the current theme slot or of a named one), object writes staged and committed at the last frame,
+ * single-frame commands, transactions, the firmware update, and error replies for everything else.
  *
  * Write streams: a write to another object, a frame with another sequence tag than the staged stream's, or a restart
  * at the staged stream's start offset replaces the staged stream; a frame at any other offset than the expected next
@@ -17,6 +18,7 @@
  */
 import {
   CMD,
+  isSlotObject,
   KEY_MAP_BYTES,
   MULTI_READ_MAX,
   MULTI_READ_MAX_BYTES,
@@ -150,6 +152,7 @@ export class RequestHandler {
     if (cmd === CMD.firmware) return this.tx ? fail(DEVICE_ERROR.busy) : this.firmware(frame);
     if (cmd === CMD.system) {
       if (id === SUB.system.multiRead) return isWrite(sub) ? fail(DEVICE_ERROR.notSupported) : this.multiRead(frame);
+      if (id === SUB.system.slotRead) return isWrite(sub) ? fail(DEVICE_ERROR.notSupported) : this.slotRead(frame);
       if (id === SUB.system.txBegin || id === SUB.system.txCommit || id === SUB.system.txAbort)
         return isWrite(sub) ? this.transactionCommand(frame, id, seq) : fail(DEVICE_ERROR.notSupported);
       // A host starts every connection with the handshake: whatever an earlier connection left staged is dropped.
@@ -260,18 +263,64 @@ export class RequestHandler {
     const count = data[0] ?? 0;
     if (count === 0 || count > MULTI_READ_MAX) return [errorFrame(DEVICE_ERROR.invalidValue, frame.cmd, frame.sub)];
     if (data.length < 1 + count * 2) return [errorFrame(DEVICE_ERROR.badLength, frame.cmd, frame.sub)];
+    const pairs = Array.from({ length: count }, (_, i) => ({ cmd: data[1 + i * 2]!, sub: subId(data[2 + i * 2]!) }));
+    const answer = this.entries(pairs, this.device);
+    if (!answer) return [errorFrame(DEVICE_ERROR.outOfRange, frame.cmd, frame.sub)];
+    return chunkFrames(frame.cmd, subId(frame.sub), 0, answer);
+  }
+
+  /**
+   * Protocol 1.1 slot read: data [slot, count, (cmd, sub) x count], answered like a multi-read from the profile of
+   * theme slot `slot`, whichever slot is current. Nothing changes (the current slot least of all). A slot the device
+   * lacks is outOfRange; a device object (not one of a slot's) refuses the whole request with invalidValue; an
+   * unknown pair or an object this model lacks is a refused entry, as in a multi-read. Like every read inside a
+   * transaction, it answers the committed state.
+   */
+  private slotRead(frame: Frame): Frame[] {
+    const { data } = frame;
+    const fail = (code: DeviceErrorCode): Frame[] => [errorFrame(code, frame.cmd, frame.sub)];
+    const count = data[1] ?? 0;
+    if (count === 0 || count > MULTI_READ_MAX) return fail(DEVICE_ERROR.invalidValue);
+    if (data.length < 2 + count * 2) return fail(DEVICE_ERROR.badLength);
+    const d = this.device;
+    const slot = data[0]!;
+    const profile = slot < d.descriptor().themeCount ? d.state.profiles[slot] : undefined;
+    if (!profile) return fail(DEVICE_ERROR.outOfRange);
+    const pairs = Array.from({ length: count }, (_, i) => ({ cmd: data[2 + i * 2]!, sub: subId(data[3 + i * 2]!) }));
+    if (pairs.some((p) => findObject(p.cmd, p.sub) && !isSlotObject(p.cmd, p.sub)))
+      return fail(DEVICE_ERROR.invalidValue);
+    // The device as the objects see it, with the slot's profile in place of the current one.
+    const host: ObjectHost = {
+      state: d.state,
+      get traits() {
+        return d.traits;
+      },
+      profile: () => profile,
+      descriptor: () => d.descriptor(),
+      status: () => d.status(),
+      liveAdc: () => d.liveAdc(),
+      writeCalibration: () => {
+        throw new Error('a slot read writes nothing');
+      },
+    };
+    const answer = this.entries(pairs, host);
+    return answer ? chunkFrames(frame.cmd, subId(frame.sub), 0, answer) : fail(DEVICE_ERROR.outOfRange);
+  }
+
+  /** The [u16 length, bytes] entries of a multi-read or slot read; undefined when they exceed 0xFF00 bytes. */
+  private entries(pairs: readonly { cmd: number; sub: number }[], host: ObjectHost): Uint8Array | undefined {
     const parts: Uint8Array[] = [];
     let total = 0;
-    for (let i = 0; i < count; i++) {
-      const name = findObject(data[1 + i * 2]!, subId(data[2 + i * 2]!));
-      const bytes = name && this.device.traits.objects.has(name) ? WIRE_OBJECTS[name].encode(this.device) : undefined;
+    for (const pair of pairs) {
+      const name = findObject(pair.cmd, pair.sub);
+      const bytes = name && this.device.traits.objects.has(name) ? WIRE_OBJECTS[name].encode(host) : undefined;
       const length = bytes ? bytes.length : MULTI_READ_REFUSED;
       parts.push(Uint8Array.of(length & 0xff, length >> 8));
       if (bytes) parts.push(bytes);
       total += 2 + (bytes?.length ?? 0);
-      if (total > MULTI_READ_MAX_BYTES) return [errorFrame(DEVICE_ERROR.outOfRange, frame.cmd, frame.sub)];
+      if (total > MULTI_READ_MAX_BYTES) return undefined;
     }
-    return chunkFrames(frame.cmd, subId(frame.sub), 0, concat(parts));
+    return concat(parts);
   }
 
   private read(name: ObjectName, frame: Frame): Frame[] {

@@ -5,10 +5,12 @@
  */
 import { advancedEn } from './sections/advanced';
 import { keymapEn } from './sections/keymap';
+import { widgetsEn } from './sections/widgets';
 
 export const en_US = {
   ...keymapEn,
   ...advancedEn,
+  ...widgetsEn,
   'app.name': 'Keytune',
 
   // Start-up

@@ -3,10 +3,12 @@ import type { MessageId } from './en_US';
 
 import { advancedZh } from './sections/advanced';
 import { keymapZh } from './sections/keymap';
+import { widgetsZh } from './sections/widgets';
 
 export const zh_CN: Record<MessageId, string> = {
   ...keymapZh,
   ...advancedZh,
+  ...widgetsZh,
   'app.name': 'Keytune',
 
   'startup.resource.failed': '资源加载失败，请刷新页面',

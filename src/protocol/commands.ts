@@ -31,6 +31,11 @@ export const SUB = {
     txBegin: 0x09,
     txCommit: 0x0a,
     txAbort: 0x0b,
+    /**
+     * Protocol 1.1: a multi-read of one theme slot's objects, whichever slot is current, without switching: data
+     * [slot, count, (cmd, sub) x count]; the same stream of entries back. See docs/protocol.md §5.2.1.
+     */
+    slotRead: 0x0c,
   },
   keymap: { keymap: 0x01, setKeys: 0x02, resetLayer: 0x03 },
   keyColour: { colours: 0x01, setKeys: 0x02, lighting: 0x03 },
@@ -64,6 +69,31 @@ export const MULTI_READ_MAX = 27;
 export const MULTI_READ_REFUSED = 0xffff;
 /** Largest multi-read answer: its frames carry u16 offsets. */
 export const MULTI_READ_MAX_BYTES = 0xff00;
+
+/**
+ * The objects every theme slot holds its own copy of: the only ones a slot read may name. The others (descriptor,
+ * status, themes, settings, switches, calibration, ADC) belong to the device, and a slot read naming one is refused.
+ */
+export const SLOT_OBJECTS: readonly { cmd: number; sub: number }[] = [
+  { cmd: CMD.keymap, sub: SUB.keymap.keymap },
+  { cmd: CMD.keyColour, sub: SUB.keyColour.colours },
+  { cmd: CMD.keyColour, sub: SUB.keyColour.lighting },
+  { cmd: CMD.advanced, sub: SUB.advanced.funcInfo },
+  { cmd: CMD.advanced, sub: SUB.advanced.dks },
+  { cmd: CMD.advanced, sub: SUB.advanced.shortcut },
+  { cmd: CMD.advanced, sub: SUB.advanced.macro },
+  { cmd: CMD.advanced, sub: SUB.advanced.snaptap },
+  { cmd: CMD.advanced, sub: SUB.advanced.hypertap },
+  { cmd: CMD.outerFrame, sub: SUB.outerFrame.frame },
+  { cmd: CMD.performance, sub: SUB.performance.perf },
+  { cmd: CMD.performance, sub: SUB.performance.rapidComplete },
+  { cmd: CMD.ambient, sub: SUB.ambient.ambient },
+];
+
+/** True when (cmd, sub) names an object of a theme slot (SLOT_OBJECTS); the write and more bits are ignored. */
+export function isSlotObject(cmd: number, sub: number): boolean {
+  return SLOT_OBJECTS.some((o) => o.cmd === cmd && o.sub === (sub & 0x3f));
+}
 
 /** Performance fields addressed by the masked performance write. */
 export const PERF_FIELD = {

@@ -1,7 +1,7 @@
 /**
  * Building requests and reading replies: the host side of the exchange, shared by the service and the tests.
  */
-import { CMD, MULTI_READ_MAX, MULTI_READ_REFUSED, READ_TO_END, SUB } from './commands.ts';
+import { CMD, isSlotObject, MULTI_READ_MAX, MULTI_READ_REFUSED, READ_TO_END, SUB } from './commands.ts';
 import { DEVICE_ERROR_NAMES, ProtocolError } from './errors.ts';
 import { chunkFrames, hasMore, MAX_DATA, SUB_MORE, SUB_WRITE, type Frame } from './frame.ts';
 
@@ -25,6 +25,25 @@ export function multiReadRequest(objects: readonly { cmd: number; sub: number }[
     data[2 + i * 2] = o.sub & 0x3f;
   });
   return { cmd: CMD.system, sub: SUB.system.multiRead, offset: 0, data };
+}
+
+/**
+ * Protocol 1.1: one request for several whole objects of theme slot `slot`, whichever slot is current; nothing
+ * changes on the device. Data [slot, count, (cmd, sub) x count]: a multi-read with the slot in front. The device
+ * answers with one stream (command system, sub-command slotRead) of entries exactly as a multi-read's. Only the
+ * objects of a slot (SLOT_OBJECTS) may be named. A device of protocol 1 answers unknownCommand.
+ */
+export function slotReadRequest(slot: number, objects: readonly { cmd: number; sub: number }[]): Frame {
+  if (!Number.isInteger(slot) || slot < 0 || slot > 0xff)
+    throw new ProtocolError('payload-value', `theme slot ${slot} does not fit a byte`);
+  const device = objects.find((o) => !isSlotObject(o.cmd, o.sub));
+  if (device)
+    throw new ProtocolError('payload-value', `object ${device.cmd}/${device.sub} belongs to the device, not to a slot`);
+  const named = multiReadRequest(objects).data;
+  const data = new Uint8Array(1 + named.length);
+  data[0] = slot;
+  data.set(named, 1);
+  return { cmd: CMD.system, sub: SUB.system.slotRead, offset: 0, data };
 }
 
 /** A write: the payload streamed from `offset`, committed by the device when the last frame arrives. */
@@ -124,8 +143,9 @@ export class ReplyAssembler {
 }
 
 /**
- * Splits the reassembled answer of a multi-read into one entry per requested object (undefined when refused). With
- * the `sizes` of the objects asked for, an entry of any other length (a refusal aside) is refused as malformed.
+ * Splits the reassembled answer of a multi-read (or of a slot read: the same entries) into one entry per requested
+ * object (undefined when refused). With the `sizes` of the objects asked for, an entry of any other length (a refusal
+ * aside) is refused as malformed.
  */
 export function parseMultiRead(
   bytes: Uint8Array,

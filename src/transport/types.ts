@@ -33,18 +33,8 @@ export class TransportError extends Error {
   }
 }
 
-/**
- * What the loopback link talks to: the reference firmware (or a proxy of it in a worker). `receive` handles one host
- * report and answers the reports to send back; unsolicited reports arrive through `onReport`.
- */
-export interface ReportEndpoint {
-  receive(report: Uint8Array): Uint8Array[] | Promise<Uint8Array[]>;
-  onReport(listener: (report: Uint8Array) => void): () => void;
-  /** The link went down while the device kept its power: it drops what belongs to the link (a staged write). */
-  linkReset?(): void;
-  /** The device lost power: it restarts from its last committed state. */
-  powerCycle?(): void;
-}
+/** The device end of a link; defined with the protocol so the firmware can implement it without a transport. */
+export type { ReportEndpoint } from '../protocol/endpoint.ts';
 
 /** A direction of the link: host to device, device to host, or either (counted in delivery order). */
 export type LinkDirection = 'toDevice' | 'toHost' | 'any';

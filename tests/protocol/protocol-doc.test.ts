@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { CMD, READ_TO_END, SUB, UNSOLICITED_NOTIFY_SUBS } from '../../src/protocol/commands.ts';
+import { CMD, isSlotObject, READ_TO_END, SUB, UNSOLICITED_NOTIFY_SUBS } from '../../src/protocol/commands.ts';
 import { DEVICE_ERROR } from '../../src/protocol/errors.ts';
 import { decodeFrame, encodeFrame, hasMore, isWrite, subId, type Frame } from '../../src/protocol/frame.ts';
 import { answers, parseMultiRead, ReplyAssembler } from '../../src/protocol/messages.ts';
@@ -18,8 +18,15 @@ const frames = (ex: Example, dir: 'host' | 'device'): Frame[] =>
   ex.steps.filter((s) => s.dir === dir && !s.report).map((s) => s.frame);
 const isNotification = (f: Frame): boolean => f.cmd === CMD.notify && UNSOLICITED_NOTIFY_SUBS.includes(subId(f.sub));
 const isMultiRead = (f: Frame): boolean => f.cmd === CMD.system && subId(f.sub) === SUB.system.multiRead;
-const namedObjects = (f: Frame): { cmd: number; sub: number }[] =>
-  Array.from({ length: f.data[0] ?? 0 }, (_, i) => ({ cmd: f.data[1 + i * 2]!, sub: f.data[2 + i * 2]! }));
+const isSlotRead = (f: Frame): boolean => f.cmd === CMD.system && subId(f.sub) === SUB.system.slotRead;
+/** The objects a multi-read or slot read names: [count, pairs] after the slot byte of a slot read. */
+const namedObjects = (f: Frame): { cmd: number; sub: number }[] => {
+  const at = isSlotRead(f) ? 1 : 0;
+  return Array.from({ length: f.data[at] ?? 0 }, (_, i) => ({
+    cmd: f.data[at + 1 + i * 2]!,
+    sub: f.data[at + 2 + i * 2]!,
+  }));
+};
 const u16 = (data: Uint8Array): number => data[0]! | (data[1]! << 8);
 
 describe('docs/protocol.md', () => {
@@ -108,11 +115,17 @@ describe('the byte-level examples', () => {
       const [request] = frames(ex, 'host');
       if (!request || isWrite(request.sub)) continue;
       const replies = [...frames(ex, 'device')];
-      if (isMultiRead(request)) {
-        // One stream of [length, bytes] entries, one per object named, each the whole object (or refused).
+      if (isMultiRead(request) || isSlotRead(request)) {
+        // One stream of [length, bytes] entries, one per object named, each the whole object (or refused); or, for a
+        // request the device refuses as a whole, one error frame.
+        if (replies[0]?.cmd === CMD.error) {
+          expect(replies.length, ex.title).toBe(1);
+          continue;
+        }
         const asm = new ReplyAssembler(0);
         while (!asm.done) asm.push(replies.shift()!);
         const named = namedObjects(request);
+        if (isSlotRead(request)) for (const o of named) expect(isSlotObject(o.cmd, o.sub), ex.title).toBe(true);
         const entries = parseMultiRead(asm.bytes(), named.length);
         entries.forEach((bytes, i) => {
           if (!bytes) return;

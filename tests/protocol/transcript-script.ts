@@ -12,6 +12,7 @@ import {
   commandFrame,
   multiReadRequest,
   readRequest,
+  slotReadRequest,
   transactionAbort,
   transactionBegin,
   transactionCommit,
@@ -286,5 +287,29 @@ export function runTranscripts(): TranscriptStep[] {
     commandFrame(CMD.firmware, SUB.firmware.finish, new Uint8Array(0)),
   ]);
   exchange(fw, model, 'handshake after the update', [readRequest(CMD.system, SUB.system.handshake)]);
+
+  // Protocol 1.1 slot read: the objects of another theme slot, the current one staying current.
+  const sr = keyboard('made68pro');
+  const ofSlot = (names: ObjectName[]) => names.map((n) => OBJECTS[n]);
+  exchange(sr, model, 'slot read: rapidComplete, outerFrame, lighting and the ambient it lacks, of slot index 2', [
+    slotReadRequest(2, ofSlot(['rapidComplete', 'outerFrame', 'lighting', 'ambient'])),
+  ]);
+  exchange(sr, model, 'slot read: the performance of slot index 3 (two objects, several frames)', [
+    slotReadRequest(3, ofSlot(['perf', 'rapidComplete'])),
+  ]);
+  exchange(sr, model, 'slot read leaves slot index 0 current', [readRequest(CMD.system, SUB.system.themes, 0, 2)]);
+  exchange(sr, model, 'slot read of slot index 4 on four slots: outOfRange', [slotReadRequest(4, ofSlot(['keymap']))]);
+  exchange(sr, model, 'slot read naming the settings, a device object: invalidValue', [
+    { cmd: CMD.system, sub: SUB.system.slotRead, offset: 0, data: Uint8Array.of(1, 2, 0x0a, 0x06, 0x01, 0x05) },
+  ]);
+  exchange(sr, model, 'slot read with a count of 0: invalidValue', [
+    { cmd: CMD.system, sub: SUB.system.slotRead, offset: 0, data: Uint8Array.of(1, 0) },
+  ]);
+  exchange(sr, model, 'slot read with fewer pairs than its count: badLength', [
+    { cmd: CMD.system, sub: SUB.system.slotRead, offset: 0, data: Uint8Array.of(1, 2, 0x0a, 0x06) },
+  ]);
+  exchange(sr, model, 'slot read with the write bit: notSupported', [
+    { ...slotReadRequest(1, ofSlot(['keymap'])), sub: SUB.system.slotRead | 0x80 },
+  ]);
   return steps;
 }

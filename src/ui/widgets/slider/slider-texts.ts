@@ -1,0 +1,14 @@
+/**
+ * The slider widget's own texts (catalogue section src/i18n/sections/widgets.ts), with ids checked against that
+ * section, so they type-check and show in both languages wherever the section is spread into the catalogues.
+ */
+import type { widgetsEn } from '../../../i18n/sections/widgets';
+import { useT } from '../../../i18n/store';
+import type { MessageValue } from '../../../i18n/translate';
+
+export type SliderTextId = Extract<keyof typeof widgetsEn, `widgets.slider.${string}`>;
+
+export function useSliderTexts(): (id: SliderTextId, ...values: MessageValue[]) => string {
+  const t = useT();
+  return (id, ...values) => t.dynamic(id, ...values);
+}
