@@ -21,6 +21,8 @@ const layers = {
   service: ['contract', 'core', 'protocol', 'transport'],
   host: ['service', 'contract', 'firmware', 'transport', 'protocol', 'core'],
   ui: ['contract', 'core', 'i18n'],
+  desktop: ['service', 'contract', 'host', 'firmware', 'transport', 'protocol', 'core'],
+  cli: ['contract', 'desktop', 'host', 'service', 'core'],
   testing: 'anything',
 };
 
@@ -34,11 +36,7 @@ const allowedModules = [{ from: 'src/ui/host/', to: ['src/transport/webhid', 'sr
  * Files still to move: imports that break the order today. Each is being moved (or is to be moved) to a module its
  * layer may import; delete its line here once it is.
  */
-const stillToMove = [
-  { from: 'src/i18n/store.ts', to: 'src/ui/cookies' },
-  { from: 'src/service/handlers/firmware.ts', to: 'src/firmware/index' },
-  { from: 'src/firmware/keyboard.ts', to: 'src/transport/types' },
-];
+const stillToMove = [{ from: 'src/service/handlers/firmware.ts', to: 'src/firmware/index' }];
 
 const posix = (path) => path.split(sep).join('/');
 /** A module's path without its extension or a trailing /index, so `../x`, `../x.ts` and `../x/index.ts` compare equal. */

@@ -5,7 +5,8 @@
 import type { Bridge } from '../contract/bridge';
 
 export type Platform = 'other' | 'window' | 'linux' | 'mac';
-export type HostKind = 'wasm' | 'tauri' | 'electron';
+/** wasm: the browser page with its device worker; bridge: the page served by the desktop bridge. */
+export type HostKind = 'wasm' | 'bridge' | 'tauri' | 'electron';
 
 /** The desktop shell's window, for the custom title bar. Absent in the browser. */
 export interface WindowControls {

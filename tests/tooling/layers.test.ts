@@ -95,7 +95,7 @@ describe('imports point one way', () => {
   });
 
   it('asks for a new folder of src/ to be placed in the order', async () => {
-    const found = await problems('src/desktop/layer-probe.ts', 'export const a = 1;\n');
-    expect(found.join('\n')).toContain('src/desktop is not in the layer order');
+    const found = await problems('src/plugins/layer-probe.ts', 'export const a = 1;\n');
+    expect(found.join('\n')).toContain('src/plugins is not in the layer order');
   });
 });

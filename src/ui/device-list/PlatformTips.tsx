@@ -56,7 +56,8 @@ export function PlatformTips() {
     platformTipFor({
       platform: host.platform,
       checkDevPermission: getCookie(COOKIE_NAMES.checkDevPermission),
-      navigatorHasHid: typeof navigator !== 'undefined' && 'hid' in navigator,
+      // A page served by the desktop bridge reaches keyboards through it, whatever the browser (Firefox included).
+      navigatorHasHid: host.hostKind !== 'wasm' || (typeof navigator !== 'undefined' && 'hid' in navigator),
       userAgent: typeof navigator !== 'undefined' ? navigator.userAgent : '',
     }),
   );

@@ -7,6 +7,7 @@ import { hasConfigCollection, hidRequestFilters } from '../../transport/webhid.t
 import type { FromWorker, ToWorker } from '../../host/worker-messages.ts';
 import type { Host as HostInfo } from '../host-types.ts';
 import { loadResourcesFromWorker, startDeviceWorker } from './worker-start.ts';
+import { bridgeToken, createDesktopHost } from './desktop.ts';
 
 export { loadResourcesFromWorker, startDeviceWorker };
 
@@ -17,7 +18,7 @@ declare global {
   }
 }
 
-function detectPlatform(): HostInfo['platform'] {
+export function detectPlatform(): HostInfo['platform'] {
   const ua = navigator.userAgent.toLowerCase();
   if (ua.includes('windows')) return 'window';
   if (ua.includes('mac os')) return 'mac';
@@ -109,7 +110,18 @@ function hidForwarder(hid: HID, post: (m: ToWorker) => void) {
   };
 }
 
+/** The host of this page: the desktop bridge's when the bridge served it (its token is in the page), else the browser's. */
 export async function createHost(): Promise<HostInfo> {
+  const token = bridgeToken();
+  if (token) {
+    const host = await createDesktopHost({ token, platform: detectPlatform() });
+    window.__keytune = { bridge: host.bridge, unplug: () => undefined };
+    return host;
+  }
+  return createBrowserHost();
+}
+
+async function createBrowserHost(): Promise<HostInfo> {
   const params = new URLSearchParams(location.search);
   const worker = startDeviceWorker();
   const post = (m: ToWorker): void => worker.postMessage(m);

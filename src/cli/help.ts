@@ -1,0 +1,87 @@
+/** The help text of the command line: one page for all, one per command. */
+
+const OPTIONS = `Options of every command:
+  --device PATH   the device to use (a path or a serial; not needed when only one device is attached)
+  --json          print the answer as JSON (errors go to stderr as {"error": {code, key, message}})
+  --remote        use the running desktop bridge only
+  --local         start the device service in this process even if a bridge runs
+  --help, -h      show the help of the command
+`;
+
+const EXITS = `Exit codes: 0 done, 1 refused by the device or the service, 2 wrong command line, 3 no such device
+(or several and no --device), 4 no running bridge (--remote), 5 a file could not be read or is not a backup.
+`;
+
+export const COMMANDS = {
+  devices: `Usage: keytune devices [--json]
+
+Lists the attached devices: path, model, firmware, link and whether it is virtual.
+`,
+  'add-virtual': `Usage: keytune add-virtual MODEL [--fw VERSION] [--access-mode 0|1|2]
+
+Adds a virtual keyboard driven by the reference firmware (default firmware 1.4.2); prints its path. Its settings are
+kept in the data folder, like a real keyboard keeps them in flash.
+`,
+  remove: `Usage: keytune remove --device PATH
+
+Forgets a device; a virtual keyboard's saved settings are deleted too.
+`,
+  get: `Usage: keytune get [settings|keys|lighting|performance|advanced|themes|options] [--device PATH] [--json]
+
+Reads one area of a device (default: settings).
+`,
+  set: `Usage: keytune set NAME VALUE [NAME VALUE ...] [--device PATH]
+
+Changes device settings. Names: use_n_key (on/off), auto_calibration (on/off), use_sleep (on/off),
+sleep_time (minutes; turns sleep on). Prints the settings after the change.
+Any other setting is changed with keytune call, e.g. keytune call setLedInfo --path PATH --light_mode 3.
+`,
+  call: `Usage: keytune call METHOD [--name value ...] [--device PATH]
+
+Calls one method of the typed client with its arguments, e.g.
+  keytune call getKeyValueInfo --device PATH
+  keytune call setKeyInfo --path PATH --index 3 --select 0 --code 4
+Values are read by the method's own schema: numbers, 0/1 flags and JSON for lists and objects. --device fills --path.
+`,
+  backup: `Usage: keytune backup FILE [--device PATH]
+
+Saves a whole device to one file: every theme slot (key codes, advanced keys, lighting, performance), the slots' names,
+the current slot and the device settings.
+`,
+  restore: `Usage: keytune restore FILE [--device PATH]
+
+Puts a backup made with keytune backup back on a device: every slot, its name, the settings and the current slot.
+`,
+  flash: `Usage: keytune flash FILE... [--device PATH]
+
+Updates a device's firmware with the files of a firmware package; progress goes to stderr.
+`,
+} as const;
+
+export type CommandName = keyof typeof COMMANDS;
+
+for (const name of Object.keys(COMMANDS) as CommandName[])
+  (COMMANDS as Record<CommandName, string>)[name] = `${COMMANDS[name]}\n${OPTIONS}\n${EXITS}`;
+
+export const GLOBAL_HELP = `Usage: keytune COMMAND [options]
+
+Configures Keytune keyboards from the command line, through the running desktop bridge (npm run desktop) or, when
+none runs, a device service started for the command.
+
+Commands:
+  devices       list the attached devices
+  add-virtual   add a virtual keyboard
+  remove        forget a device
+  get           read settings, key codes, lighting, performance, advanced keys, themes
+  set           change device settings
+  call          call any method of the client
+  backup        save a whole device to one file
+  restore       put a backup back on a device
+  flash         update the firmware from a package
+  help COMMAND  the help of one command (or keytune COMMAND --help)
+
+${OPTIONS}
+${EXITS}
+Files: the data folder is $XDG_DATA_HOME/keytune (~/.local/share/keytune) on Linux, %APPDATA%\\Keytune on Windows,
+~/Library/Application Support/Keytune on Mac; KEYTUNE_DATA_DIR overrides it.
+`;

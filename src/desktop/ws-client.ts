@@ -1,0 +1,79 @@
+/**
+ * The bridge contract over the bridge's WebSocket, for Node programs (the command line): a `Bridge` the typed client
+ * wraps, like the page's desktop host. It sends no Origin (it is not a web page) and needs the per-launch token,
+ * which the running bridge leaves for its user in the data folder (bridge.ts, RUNTIME_FILE).
+ */
+import WebSocket from 'ws';
+import { BridgeCallError, type Bridge, type EventName, type Listener } from '../contract/bridge.ts';
+import { LOOPBACK } from './security.ts';
+import { SOCKET_PATH, TOKEN_PARAM, type FromBridge, type ToBridge, type WindowAction } from './wire.ts';
+
+export interface SocketBridge extends Bridge {
+  window(action: WindowAction): void;
+  close(): Promise<void>;
+}
+
+export function connectBridge(options: { port: number; token: string; timeoutMs?: number }): Promise<SocketBridge> {
+  const url = `ws://${LOOPBACK}:${options.port}${SOCKET_PATH}?${TOKEN_PARAM}=${encodeURIComponent(options.token)}`;
+  const ws = new WebSocket(url, { handshakeTimeout: options.timeoutMs ?? 3000 });
+  let next = 1;
+  const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  const listeners = new Map<string, Set<Listener>>();
+
+  const failAll = (why: string) => {
+    for (const w of waiting.values()) w.reject(new BridgeCallError('err.dev.disconnected', why));
+    waiting.clear();
+  };
+
+  ws.on('message', (data) => {
+    const m = JSON.parse(data.toString()) as FromBridge;
+    if (m.type === 'result') {
+      const w = waiting.get(m.id);
+      waiting.delete(m.id);
+      if (!w) return;
+      if (m.error) {
+        const e = m.error;
+        w.reject(new BridgeCallError(e.toastKey, e.message, e.args, { type: e.toastType, delay: e.toastDelay }));
+      } else w.resolve(m.value);
+    } else if (m.type === 'event') {
+      for (const l of [...(listeners.get(m.name) ?? [])]) l(m.payload);
+    }
+  });
+  ws.on('close', () => failAll('the bridge closed the connection'));
+
+  const bridge: SocketBridge = {
+    call(channel, func, args = []) {
+      const id = next++;
+      return new Promise((resolve, reject) => {
+        if (ws.readyState !== ws.OPEN) return reject(new BridgeCallError('err.dev.disconnected', 'not connected'));
+        waiting.set(id, { resolve, reject });
+        ws.send(JSON.stringify({ type: 'call', id, channel, func, args: [...args] } satisfies ToBridge));
+      });
+    },
+    on(event: EventName, listener: Listener) {
+      const set = listeners.get(event) ?? new Set<Listener>();
+      set.add(listener);
+      listeners.set(event, set);
+      return () => set.delete(listener);
+    },
+    window(action) {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'window', action } satisfies ToBridge));
+    },
+    close() {
+      return new Promise((resolve) => {
+        if (ws.readyState === ws.CLOSED) return resolve();
+        ws.once('close', () => resolve());
+        ws.close();
+      });
+    },
+  };
+
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve(bridge));
+    ws.once('unexpected-response', (_req, res) => {
+      reject(new Error(`the bridge refused the connection (HTTP ${res.statusCode ?? '?'})`));
+      ws.terminate();
+    });
+    ws.once('error', (e) => reject(e));
+  });
+}
