@@ -47,7 +47,7 @@ test('remapped keys on two layers survive a reload', async ({ page, context }) =
     .fill('mute');
   await pickerKey(page, 'KbMute, Keyboard Mute').click();
   await expect(legendOf(page, 'A')).toHaveText('KbMute');
-  await expect(page.getByText('KbMute set on 1 keys.')).toBeVisible();
+  await expect(page.getByText('KbMute set on 1 key.')).toBeVisible();
 
   // The header says when the keyboard has stored the change; a person may reload from then on.
   await expect(page.getByRole('status').filter({ hasText: /^Synced$/ })).toBeVisible();

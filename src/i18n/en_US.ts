@@ -5,12 +5,14 @@
  */
 import { advancedEn } from './sections/advanced';
 import { keymapEn } from './sections/keymap';
+import { keycodeExtraEn } from './sections/keycode-extra';
 import { widgetsEn } from './sections/widgets';
 
 export const en_US = {
   ...keymapEn,
   ...advancedEn,
   ...widgetsEn,
+  ...keycodeExtraEn,
   'app.name': 'Keytune',
 
   // Start-up

@@ -3,12 +3,14 @@ import type { MessageId } from './en_US';
 
 import { advancedZh } from './sections/advanced';
 import { keymapZh } from './sections/keymap';
+import { keycodeExtraZh } from './sections/keycode-extra';
 import { widgetsZh } from './sections/widgets';
 
 export const zh_CN: Record<MessageId, string> = {
   ...keymapZh,
   ...advancedZh,
   ...widgetsZh,
+  ...keycodeExtraZh,
   'app.name': 'Keytune',
 
   'startup.resource.failed': '资源加载失败，请刷新页面',

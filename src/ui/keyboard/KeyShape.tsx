@@ -18,6 +18,10 @@ export interface KeyShapeProps {
   /** Transparent and unassigned keys: their legend steps back so real assignments stand out. */
   muted?: boolean;
   tooltip: string | undefined;
+  /** Pressing mode: whether the key is held down now (the key is then a button). */
+  pressed?: boolean | undefined;
+  /** Short mark of the snap-tap and hyper-tap items the key takes part in ("S1"). */
+  usedMark?: string | undefined;
   extra: ReactNode;
   keyRef: Ref<SVGGElement>;
 }
@@ -38,8 +42,15 @@ function luminance(fill: string): number | undefined {
 /** Fits the legend inside the cap: long legends shrink, never below a readable minimum. */
 function fontSize(rect: KeyRect, label: string): number {
   const base = Math.min(rect.h * 0.3, 18);
-  const fit = (rect.w - 10) / (Math.max(label.length, 1) * 0.6);
+  const fit = (rect.w - 10) / (Math.max(legendWidth(label), 1) * 0.6);
   return Math.max(9, Math.min(base, fit));
+}
+
+/** Width of a legend in average Latin characters: CJK characters take about two. */
+function legendWidth(label: string): number {
+  let width = 0;
+  for (const ch of label) width += /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(ch) ? 1.7 : 1;
+  return width;
 }
 
 function KeyShapeView({
@@ -54,6 +65,8 @@ function KeyShapeView({
   advanced,
   muted = false,
   tooltip,
+  pressed,
+  usedMark,
   extra,
   keyRef,
 }: KeyShapeProps) {
@@ -65,6 +78,8 @@ function KeyShapeView({
     advanced && 'kb-key--adv',
     muted && 'kb-key--muted',
     dropTarget && 'kb-key--drop',
+    pressed && 'kb-key--pressed',
+    usedMark && 'kb-key--used',
   ]
     .filter(Boolean)
     .join(' ');
@@ -72,9 +87,10 @@ function KeyShapeView({
     <g
       ref={keyRef}
       className={classes}
-      role="gridcell"
+      role={pressed === undefined ? 'gridcell' : 'button'}
       aria-label={name}
-      aria-selected={selected}
+      aria-selected={pressed === undefined ? selected : undefined}
+      aria-pressed={pressed}
       tabIndex={tabbable ? 0 : -1}
       data-key-id={rect.id}
       data-selected={selected ? 'true' : 'false'}
@@ -98,6 +114,18 @@ function KeyShapeView({
       >
         {label}
       </text>
+      {usedMark && (
+        <text
+          className="kb-key__mark"
+          x={rect.x + rect.w - 4}
+          y={rect.y + 4}
+          fontSize={Math.max(8, Math.min(rect.h * 0.2, 11))}
+          aria-hidden="true"
+          data-testid="key-use-mark"
+        >
+          {usedMark}
+        </text>
+      )}
       {extra}
       {focusRing && (
         <rect

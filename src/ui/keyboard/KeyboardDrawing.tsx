@@ -4,9 +4,20 @@
  * advanced keys. What a key shows is the caller's: `keyLabel`, `keyFill`, `renderKey`, `keyDescription`.
  */
 import { ContextMenu } from 'radix-ui';
-import { useCallback, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import { KC_NONE } from '../../core/keycode-space';
 import { KC_TRNS } from '../../core/keycodes';
+import { tx } from '../../i18n/sections/keycode-extra';
 import { useLanguage, useT } from '../../i18n/store';
 import {
   advancedSummary,
@@ -14,6 +25,9 @@ import {
   assignmentInfo,
   codeDescription,
   codeLegend,
+  keyUseMark,
+  keyUses,
+  keyUseSummary,
   printedLegends,
   type FuncLists,
 } from './assignment';
@@ -61,6 +75,18 @@ export interface KeyboardDrawingProps {
   label?: string;
   /** Dropping onto keys: the data types accepted, and what a drop on a key does. */
   drop?: KeyDrop;
+  /**
+   * Pressing keys instead of selecting them (a virtual keyboard): a pointer held on a key, or Space or Enter held on
+   * the focused key, presses it until released.
+   */
+  press?: KeyPress;
+}
+
+export interface KeyPress {
+  onPress(keyId: number): void;
+  onRelease(keyId: number): void;
+  /** The key's accessible name while pressing, from its printed legend. */
+  keyName(legend: string): string;
 }
 
 export interface KeyDrop {
@@ -84,7 +110,34 @@ export function KeyboardDrawing(props: KeyboardDrawingProps) {
   const keys = useMemo(() => geometry?.keys ?? [], [geometry]);
   const allIds = useMemo(() => keys.map((k) => k.id), [keys]);
   const rows = useMemo(() => rowsOf(keys), [keys]);
-  const useMode = props.useMode !== undefined ? props.useMode : MODE_USE[mode];
+  const press = props.press;
+  const useMode = press ? null : props.useMode !== undefined ? props.useMode : MODE_USE[mode];
+  const uses = useMemo(() => keyUses(funcLists), [funcLists]);
+  // The key held down by the pointer or the keyboard, released on the matching up (or when the drawing loses it).
+  const [heldKey, setHeldKey] = useState<number | undefined>(undefined);
+  const heldRef = useRef<number | undefined>(undefined);
+  const pressRef = useRef(press);
+  pressRef.current = press;
+  const hold = (id: number) => {
+    if (heldRef.current === id) return;
+    if (heldRef.current !== undefined) pressRef.current?.onRelease(heldRef.current);
+    heldRef.current = id;
+    setHeldKey(id);
+    pressRef.current?.onPress(id);
+  };
+  const letGo = () => {
+    const id = heldRef.current;
+    if (id === undefined) return;
+    heldRef.current = undefined;
+    setHeldKey(undefined);
+    pressRef.current?.onRelease(id);
+  };
+  // A key still held when pressing is turned off or the drawing goes away is released.
+  const pressOn = press !== undefined;
+  useEffect(() => {
+    if (!pressOn) letGo();
+  }, [pressOn]);
+  useEffect(() => () => letGo(), []);
 
   const [ownSelection, setOwnSelection] = useState<number[]>([]);
   const selection = useMemo(
@@ -130,7 +183,35 @@ export function KeyboardDrawing(props: KeyboardDrawingProps) {
   };
 
   const svgRef = useRef<SVGSVGElement>(null);
-  const pointer = usePointerSelect({ svgRef, geometry, useMode, selectionRef, commit, onPressKey: setFocusedId });
+  const selectPointer = usePointerSelect({
+    svgRef,
+    geometry,
+    useMode,
+    selectionRef,
+    commit,
+    onPressKey: setFocusedId,
+  });
+  const pointer = press
+    ? {
+        box: null,
+        handlers: {
+          onPointerDown(e: PointerEvent<SVGSVGElement>) {
+            const id = keyIdOf(e.target);
+            if (e.button !== 0 || id === undefined) return;
+            setFocusedId(id);
+            try {
+              e.currentTarget.setPointerCapture(e.pointerId);
+            } catch {
+              // Synthetic pointers have no capture.
+            }
+            hold(id);
+          },
+          onPointerUp: letGo,
+          onPointerCancel: letGo,
+          onLostPointerCapture: letGo,
+        },
+      }
+    : selectPointer;
 
   const physical = useMemo(() => printedLegends(model), [model]);
   const legendOf = (id: number) => physical.get(id) ?? `#${id}`;
@@ -156,7 +237,11 @@ export function KeyboardDrawing(props: KeyboardDrawingProps) {
     pointerRef.current = false;
     setFocusRing(true);
     const direction = ARROWS[e.key];
-    if (direction) {
+    if (press && (e.key === ' ' || e.key === 'Enter')) {
+      e.preventDefault();
+      if (!e.repeat) hold(id);
+    } else if (direction) {
+      if (press) letGo();
       e.preventDefault();
       moveFocus(neighbour(keys, id, direction));
     } else if (e.key === 'Home' || e.key === 'End') {
@@ -229,11 +314,15 @@ export function KeyboardDrawing(props: KeyboardDrawingProps) {
             className="kb__svg"
             viewBox={`${vb.x} ${vb.y} ${vb.w} ${vb.h}`}
             width="100%"
-            role="grid"
+            role={press ? 'group' : 'grid'}
             aria-label={props.label ?? t('keymap.drawing.label')}
             aria-multiselectable={useMode === 1 ? true : undefined}
             data-selectable={useMode === null ? 'false' : 'true'}
+            data-pressing={press ? 'true' : undefined}
             {...pointer.handlers}
+            onKeyUp={(e) => {
+              if (press && (e.key === ' ' || e.key === 'Enter')) letGo();
+            }}
             onPointerDownCapture={() => {
               pointerRef.current = true;
               setFocusRing(false);
@@ -265,6 +354,7 @@ export function KeyboardDrawing(props: KeyboardDrawingProps) {
             onBlur={(e) => {
               // Only leaving the drawing ends a pointer interaction; moving between keys keeps it.
               if (e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)) return;
+              if (press && !pointerRef.current) letGo();
               pointerRef.current = false;
               setFocusRing(false);
             }}
@@ -281,19 +371,30 @@ export function KeyboardDrawing(props: KeyboardDrawingProps) {
               />
             )}
             {rows.map((row) => (
-              <g role="row" key={row[0]!.id}>
+              <g role={press ? 'presentation' : 'row'} key={row[0]!.id}>
                 {row.map((rect) => {
                   const id = rect.id;
                   const code = codeOf(id);
                   const label = keyLabel?.(id) ?? (code !== undefined ? codeLegend(code) : legendOf(id));
                   const said =
                     keyDescription?.(id) ?? (code !== undefined ? codeDescription(code, language, t) : undefined);
+                  const used = uses.get(id);
+                  const usedSummary = keyUseSummary(used, t);
+                  const plainName = press
+                    ? press.keyName(legendOf(id))
+                    : said
+                      ? t('keymap.key.name', legendOf(id), said)
+                      : t('keymap.key.name.plain', legendOf(id));
+                  const codeTip = code !== undefined ? advancedSummary(code, funcLists, t) : undefined;
+                  const tip = [codeTip, usedSummary].filter(Boolean).join(' · ') || undefined;
                   return (
                     <KeyShape
                       key={id}
                       rect={rect}
                       label={label}
-                      name={said ? t('keymap.key.name', legendOf(id), said) : t('keymap.key.name.plain', legendOf(id))}
+                      name={usedSummary ? tx(t, 'keycode.key.used', plainName, usedSummary) : plainName}
+                      pressed={press ? heldKey === id : undefined}
+                      usedMark={keyUseMark(used)}
                       selected={useMode === null ? undefined : selection.includes(id)}
                       tabbable={id === tabbableId}
                       focusRing={focusRing && id === focusedId}
@@ -301,7 +402,7 @@ export function KeyboardDrawing(props: KeyboardDrawingProps) {
                       fill={keyFill?.(id)}
                       advanced={code !== undefined && advancedTypeOf(code) !== undefined}
                       muted={code === KC_TRNS || code === KC_NONE}
-                      tooltip={code !== undefined ? advancedSummary(code, funcLists, t) : undefined}
+                      tooltip={tip}
                       extra={renderKey?.(id, rect)}
                       keyRef={refFor(id)}
                     />

@@ -2,7 +2,7 @@
  * What a key's code means to a person: the legend drawn on the key, the words a screen reader says, the context-menu
  * facts (id_num, name, tip, img_name) and, for advanced keys, the summary of the bound item from the function lists.
  */
-import { BADGE_LETTERS, itemSummary, type AdvancedItem } from '../../core/advanced-keys';
+import { BADGE_LETTERS, isKeyDescriptor, itemSummary, type AdvancedItem } from '../../core/advanced-keys';
 import type { AdvancedType } from '../../core/capabilities';
 import type { EventPayloads } from '../../contract/contract';
 import { KEYCODE_KIND, keycodeKind, keycodeValue } from '../../core/keycode-space';
@@ -62,14 +62,56 @@ export function codeDescription(code: number, language: Language, t: Translate):
 export function advancedSummary(code: number, lists: FuncLists | undefined, t: Translate): string | undefined {
   const type = advancedTypeOf(code);
   if (!type) return undefined;
+  return itemSummaryText(type, keycodeValue(code), advancedItemOf(code, lists), t);
+}
+
+/** "Snap Tap S1 “Move”: A, D" for one item of a list; an item the lists do not hold says so. */
+export function itemSummaryText(type: AdvancedType, id: number, item: AdvancedItem | undefined, t: Translate): string {
   const typeName = t(`keymap.adv.type.${type}`);
-  const item = advancedItemOf(code, lists);
-  if (!item) return t('keymap.adv.summary', typeName, codeLegend(code), t('keymap.adv.missing'));
+  const legend = `${BADGE_LETTERS[type]}${id}`;
+  if (!item) return t('keymap.adv.summary', typeName, legend, t('keymap.adv.missing'));
   const keys = itemSummary(item);
   const text = keys.length > 0 ? keys.join(', ') : t('keymap.adv.summary.empty');
   return item.name
-    ? t('keymap.adv.summary.named', typeName, codeLegend(code), item.name, text)
-    : t('keymap.adv.summary', typeName, codeLegend(code), text);
+    ? t('keymap.adv.summary.named', typeName, legend, item.name, text)
+    : t('keymap.adv.summary', typeName, legend, text);
+}
+
+/** An item of a list that names physical keys (snap-tap, hyper-tap) rather than being put on a key's code. */
+export interface KeyUse {
+  type: 'snaptap' | 'hypertap';
+  item: AdvancedItem;
+}
+
+/**
+ * The snap-tap and hyper-tap items each key takes part in: these items name keys by key_id, so the keys carry no
+ * code of theirs and the drawing marks them from the lists.
+ */
+export function keyUses(lists: FuncLists | undefined): ReadonlyMap<number, readonly KeyUse[]> {
+  const uses = new Map<number, KeyUse[]>();
+  const add = (keyId: number, use: KeyUse) => {
+    const list = uses.get(keyId) ?? [];
+    if (!list.some((u) => u.type === use.type && u.item.id_num === use.item.id_num)) list.push(use);
+    uses.set(keyId, list);
+  };
+  for (const item of lists?.snaptap_list ?? [])
+    for (const entry of item.display) if (entry.key_id >= 0) add(entry.key_id, { type: 'snaptap', item });
+  for (const item of lists?.hypertap_list ?? [])
+    for (const entry of item.display)
+      if (!isKeyDescriptor(entry) && entry.key_id >= 0) add(entry.key_id, { type: 'hypertap', item });
+  return uses;
+}
+
+/** The tooltip lines of a key's snap-tap and hyper-tap uses. */
+export function keyUseSummary(uses: readonly KeyUse[] | undefined, t: Translate): string | undefined {
+  if (!uses || uses.length === 0) return undefined;
+  return uses.map((u) => itemSummaryText(u.type, u.item.id_num, u.item, t)).join(' · ');
+}
+
+/** The short mark drawn on a key used by snap-tap or hyper-tap items ("S1", "S1 T2"). */
+export function keyUseMark(uses: readonly KeyUse[] | undefined): string | undefined {
+  if (!uses || uses.length === 0) return undefined;
+  return uses.map((u) => `${BADGE_LETTERS[u.type]}${u.item.id_num}`).join(' ');
 }
 
 /** The context-menu facts of a key's assignment (spec-1 §2: id_num, name, tip, img_name). */

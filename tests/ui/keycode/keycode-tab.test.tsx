@@ -95,7 +95,7 @@ describe('Key code tab', () => {
       await user.click(screen.getByRole('button', { name }));
     expect(keyboard.setKeyInfoCalls()).toHaveLength(3);
     await waitFor(() => expect(keyboard.held()[0]![0]).toBe(code('Mute')));
-    await waitFor(() => expect(screen.getByText('Mute set on 1 keys.')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('Mute set on 1 key.')).toBeInTheDocument());
     expect(keyNamed('Esc')).toHaveTextContent('Mute');
     const { keycodes } = await keyboard.host.live.client.getKeyValueInfo({ path: keyboard.path });
     expect(keycodes).toEqual(keyboard.held());
@@ -121,7 +121,7 @@ describe('Key code tab', () => {
     await waitFor(() => expect(info).toHaveBeenCalledWith(expect.stringContaining('err.dev.timeout')), {
       timeout: 5000,
     });
-    await waitFor(() => expect(screen.getByText('Mute set on 1 keys.')).toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText('Mute set on 1 key.')).toBeInTheDocument(), { timeout: 5000 });
     expect(keyNamed('Esc')).toHaveTextContent('Mute');
     expect(keyboard.held()[0]![0]).toBe(code('Mute'));
     info.mockRestore();

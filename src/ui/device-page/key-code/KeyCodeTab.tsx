@@ -1,33 +1,34 @@
 /**
  * The Key code tab (spec-1 §2): the drawing with the shown layer's codes, the layer list, and below it either the
  * key-code picker or the advanced-key area. Picking a code puts it on every selected key with one set_key_info; the
- * drawing shows it at once and the device's answer confirms or rolls it back.
+ * drawing shows it at once and the device's answer confirms or rolls it back. The data comes from the device's store
+ * (store/device-data.ts). On a virtual keyboard, the drawing can also press keys (press_key) at a chosen depth.
  */
 import { ToggleGroup } from 'radix-ui';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useT } from '../../../i18n/store';
-import { attempt } from '../../call';
 import { codeLegend, printedLegends } from '../../keyboard/assignment';
 import { KeyboardDrawing } from '../../keyboard/KeyboardDrawing';
 import { useDeviceState, useServices } from '../../services';
 import { KeycodePicker } from '../../widgets/keycode-picker/KeycodePicker';
 import { bindKeyword } from './advanced/actions';
 import { droppedKeyword, KEYWORD_DRAG_TYPE } from './advanced/keys';
-import { funcListsOf, rollBack, withCodes } from './key-values';
+import { noticeHolds, rollBack, withCodes, type Notice } from './key-values';
 import { LayerList } from './LayerList';
+import { PRESS_DEPTH, PressPanel } from './press/PressPanel';
+import { usePressKeys } from './press/use-press-keys';
 import { useKeyValues } from './use-key-values';
 import '../../styles/keymap.css';
 
 const AdvancedArea = lazy(() => import('./advanced/AdvancedArea'));
 
 type EditMode = 'code' | 'adv';
-type Notice = { text: string; tone: 'hint' | 'done' };
-
 export default function KeyCodeTab({ path }: { path: string }) {
   const t = useT();
   const { client } = useServices();
   const model = useDeviceState((s) => s.devices.find((d) => d.path === path)?.display_name) ?? '';
-  const { state, update, accept, reload } = useKeyValues(path);
+  const virtual = useDeviceState((s) => s.devices.find((d) => d.path === path)?.virtual) === true;
+  const { state, data, reload } = useKeyValues(path);
   const info = state.status === 'ready' ? state.info : undefined;
 
   const [chosenLayer, setChosenLayer] = useState<number | undefined>(undefined);
@@ -35,6 +36,8 @@ export default function KeyCodeTab({ path }: { path: string }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [editMode, setEditMode] = useState<EditMode>('code');
   const [notice, setNotice] = useState<Notice | undefined>(undefined);
+  const [pressing, setPressing] = useState(false);
+  const [depth, setDepth] = useState<number>(PRESS_DEPTH.default);
 
   const layerCount = info?.kcm_size ?? 0;
   // Until the user picks a layer, show the one the device reports as current.
@@ -43,48 +46,37 @@ export default function KeyCodeTab({ path }: { path: string }) {
   const printed = useMemo(() => printedLegends(model), [model]);
   const keyLabel = useCallback((id: number) => printed.get(id) ?? `#${id}`, [printed]);
 
-  // Advanced-key edits change the lists the tooltips summarise.
-  useEffect(
-    () =>
-      client.on('get_key_func_info', (payload) => {
-        if (payload.path === path) update((current) => ({ ...current, ...funcListsOf(payload) }));
-      }),
-    [client, path, update],
-  );
+  const shownNotice = notice && noticeHolds(notice, layer, codes) ? notice : undefined;
 
   const switchLayer = async (next: number) => {
     const previous = layer;
     setChosenLayer(next);
     setSwitching(true);
-    const result = await attempt(client.setKeyInfo({ path, index: next }));
+    const result = await data.changeKeyValues(client.setKeyInfo({ path, index: next }));
     setSwitching(false);
-    if (result.ok) accept(result.value);
-    else setChosenLayer(previous);
+    if (!result.ok) setChosenLayer(previous);
   };
 
   const resetLayer = async (which: number) => {
-    const result = await attempt(client.setKeyInfo({ path, index: which, reset: 'layer' }));
-    if (result.ok) accept(result.value);
+    await data.changeKeyValues(client.setKeyInfo({ path, index: which, reset: 'layer' }));
   };
+
+  const press = usePressKeys(path, depth, virtual && pressing);
 
   const assign = async (code: number) => {
     if (!codes) return;
     if (selected.length === 0) {
-      setNotice({ text: t('keymap.hint.select'), tone: 'hint' });
+      setNotice({ tone: 'hint' });
       return;
     }
     const ids = [...selected];
     const at = layer;
     const before = new Map(ids.flatMap((id) => (codes[id] === undefined ? [] : [[id, codes[id]] as const])));
-    update((current) => withCodes(current, at, ids, code));
+    data.patchKeyValues((current) => withCodes(current, at, ids, code));
     setNotice(undefined);
-    const result = await attempt(client.setKeyInfo({ path, index: at, select: ids, code }));
-    if (result.ok) {
-      accept(result.value);
-      setNotice({ text: t('keymap.assigned', codeLegend(code), ids.length), tone: 'done' });
-    } else {
-      update((current) => rollBack(current, at, before, code));
-    }
+    const result = await data.changeKeyValues(client.setKeyInfo({ path, index: at, select: ids, code }));
+    if (result.ok) setNotice({ tone: 'done', code, layer: at, keys: ids });
+    else data.patchKeyValues((current) => rollBack(current, at, before, code));
   };
 
   // An advanced-key card dropped on a key binds to that key alone, whatever is selected.
@@ -140,6 +132,7 @@ export default function KeyCodeTab({ path }: { path: string }) {
               </span>
             )}
           </div>
+          {model && virtual && <PressPanel on={pressing} depth={depth} onToggle={setPressing} onDepth={setDepth} />}
           {model && (
             <KeyboardDrawing
               model={model}
@@ -152,7 +145,8 @@ export default function KeyCodeTab({ path }: { path: string }) {
               }}
               codes={codes}
               funcLists={info}
-              {...(editMode === 'adv' ? { drop: cardDrop } : {})}
+              {...(editMode === 'adv' && !press ? { drop: cardDrop } : {})}
+              {...(press ? { press } : {})}
             />
           )}
         </section>
@@ -160,20 +154,18 @@ export default function KeyCodeTab({ path }: { path: string }) {
       <section className="panel keycode-tab__bottom">
         {editMode === 'code' ? (
           <>
-            <p className={`keycode-tab__notice keycode-tab__notice--${notice?.tone ?? 'info'}`} role="status">
-              {notice?.text ?? t('keymap.hint.how')}
+            <p className={`keycode-tab__notice keycode-tab__notice--${shownNotice?.tone ?? 'info'}`} role="status">
+              {shownNotice?.tone === 'done'
+                ? t('keymap.assigned', codeLegend(shownNotice.code), shownNotice.keys.length)
+                : shownNotice?.tone === 'hint'
+                  ? t('keymap.hint.select')
+                  : t('keymap.hint.how')}
             </p>
             <KeycodePicker onPick={(code) => void assign(code)} />
           </>
         ) : (
           <Suspense fallback={<p className="keycode-tab__status">{t('keymap.adv.loading')}</p>}>
-            <AdvancedArea
-              path={path}
-              selectedKeys={selected}
-              layer={layer}
-              keyLabel={keyLabel}
-              onChanged={() => void reload()}
-            />
+            <AdvancedArea path={path} selectedKeys={selected} layer={layer} keyLabel={keyLabel} />
           </Suspense>
         )}
       </section>

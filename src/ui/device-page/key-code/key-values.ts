@@ -1,17 +1,10 @@
 /**
  * The key value info (spec-1 §3) the Key code tab shows, as the contract types it (get_key_value_info), and the
- * optimistic edits applied to it before the device confirms.
+ * optimistic edits applied to it before the device confirms, and the status lines about it.
  */
 import type { EventPayloads } from '../../../contract/contract';
-import type { FuncLists } from '../../keyboard/assignment';
 
 export type KeyValueInfo = EventPayloads['get_key_value_info'];
-
-/** The advanced-key lists of a get_key_func_info payload, to keep the drawing's tooltips current. */
-export function funcListsOf(payload: EventPayloads['get_key_func_info']): Required<FuncLists> {
-  const { dks_list, shortcut_list, macro_list, snaptap_list, hypertap_list } = payload;
-  return { dks_list, shortcut_list, macro_list, snaptap_list, hypertap_list };
-}
 
 /** A copy with `code` on `keyIds` of `layer`. */
 export function withCodes(info: KeyValueInfo, layer: number, keyIds: readonly number[], code: number): KeyValueInfo {
@@ -38,4 +31,13 @@ export function rollBack(
       l === layer ? codes.map((c, k) => (c === optimistic && before.has(k) ? before.get(k)! : c)) : codes,
     ),
   };
+}
+
+/** A status line of the tab; a "set on keys" line holds only while those keys of that layer carry that code. */
+export type Notice = { tone: 'hint' } | { tone: 'done'; code: number; layer: number; keys: number[] };
+
+/** Whether a status line still says what the keys carry (after a reset, a layer switch or any other change, not). */
+export function noticeHolds(notice: Notice, layer: number, codes: readonly number[] | undefined): boolean {
+  if (notice.tone !== 'done') return true;
+  return notice.layer === layer && codes !== undefined && notice.keys.every((id) => codes[id] === notice.code);
 }

@@ -14,11 +14,17 @@ function charWidth(ch: string): number {
   return 0.66;
 }
 
-/** Long legends get a smaller font so most fit on one line; the longest wrap to two. */
+/**
+ * Long legends get a smaller font so most fit on one line; the longest wrap to two, between words only: the longest
+ * word always fits its key ("KbPower", never "KbPowe r").
+ */
 function legendFontSize(name: string, width: number, unit: number): number | undefined {
-  const ems = [...name].reduce((sum, ch) => sum + charWidth(ch), 0);
-  const fit = (width * unit - 10) / Math.max(ems, 1);
-  return fit >= 12 ? undefined : Math.max(9, Math.floor(fit * 2) / 2);
+  const ems = (text: string) => [...text].reduce((sum, ch) => sum + charWidth(ch), 0);
+  const room = width * unit - 10;
+  const fit = room / Math.max(ems(name), 1);
+  const word = room / Math.max(...name.split(/\s+/).map(ems), 1);
+  const size = Math.min(word, Math.max(9, fit));
+  return size >= 12 ? undefined : Math.max(6, Math.floor(size * 2) / 2);
 }
 
 function verticalNeighbour(buttons: HTMLButtonElement[], from: number, down: boolean): number | undefined {

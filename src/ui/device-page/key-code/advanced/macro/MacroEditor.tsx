@@ -15,6 +15,7 @@ import {
 } from '../../../../../core/advanced-keys';
 import { canApplyUniformDelay, canRecordMore, checkMacroSave } from '../../../../../core/rules/macro';
 import { digitsOnly } from '../../../../../core/rules/numeric';
+import { tx } from '../../../../../i18n/sections/keycode-extra';
 import { useT } from '../../../../../i18n/store';
 import { CheckIcon, PlusIcon } from '../../../../widgets/icons';
 import { showRefusal } from '../actions';
@@ -23,15 +24,38 @@ import type { EditorProps } from '../EditorHost';
 import { EditorFrame } from '../EditorFrame';
 import { descriptorFor } from '../keys';
 import { MacroEvents } from './MacroEvents';
+import { VirtualKeyPad } from '../../press/VirtualKeyPad';
+import { useDeviceRecord } from '../use-func-info';
 import { MacroTriggerDialog, triggerLabel } from './MacroTriggerDialog';
 import { useRecording } from './use-recording';
+
+/** The repeat count a typed value stands for: empty means the minimum, anything else is held to 1-1000. */
+export function clampRepeat(text: string): number {
+  const n = text === '' ? MACRO_LIMITS.repeatMin : Number(text);
+  if (!Number.isFinite(n)) return MACRO_LIMITS.repeatMin;
+  return Math.min(MACRO_LIMITS.repeatMax, Math.max(MACRO_LIMITS.repeatMin, Math.round(n)));
+}
 
 export function MacroEditor({ item: initial, info, caps, path, busy, note, onSave, onCancel }: EditorProps<MacroItem>) {
   const t = useT();
   const ids = useId();
   const [item, setItem] = useState<MacroItem>(() => ({ ...initial, display: withLastDelayZero(initial.display) }));
   const [uniformDelay, setUniformDelay] = useState('');
-  const [repeat, setRepeat] = useState(String(initial.repeat_count));
+  const [repeat, setRepeat] = useState(String(clampRepeat(String(initial.repeat_count))));
+  const [repeatNote, setRepeatNote] = useState<string | undefined>(undefined);
+  const device = useDeviceRecord(path);
+  const virtual = device?.virtual === true;
+
+  /** Holds the field to the spec's range; a value outside it is replaced, and the field says so. */
+  const commitRepeat = (): number => {
+    const value = clampRepeat(repeat);
+    if (String(value) !== repeat) {
+      setRepeat(String(value));
+      if (repeat !== '')
+        setRepeatNote(tx(t, 'keycode.macro.repeat.clamped', MACRO_LIMITS.repeatMin, MACRO_LIMITS.repeatMax, value));
+    }
+    return value;
+  };
   const [adding, setAdding] = useState(false);
   const [triggerOpen, setTriggerOpen] = useState(false);
 
@@ -59,7 +83,7 @@ export function MacroEditor({ item: initial, info, caps, path, busy, note, onSav
       ...item,
       display,
       count: display.length,
-      repeat_count: repeat === '' ? MACRO_LIMITS.repeatMin : Number(repeat),
+      repeat_count: commitRepeat(),
     };
     const verdict = checkMacroSave(next, {
       advanced: { ...caps.advanced, macroTriggerActionTypes: info.macroTriggerTypes },
@@ -121,6 +145,12 @@ export function MacroEditor({ item: initial, info, caps, path, busy, note, onSav
             ? t('adv.macro.recording')
             : t('adv.macro.idle')}
       </p>
+      {virtual && device && (
+        <section className="macro-virtual" aria-label={tx(t, 'keycode.press.group')}>
+          <p className="adv-hint adv-hint--info">{tx(t, 'keycode.macro.virtual')}</p>
+          <VirtualKeyPad path={path} model={device.display_name} />
+        </section>
+      )}
       {adding && !noRoom && (
         <div className="adv-picker-panel">
           <CodePicker onPick={addKey} />
@@ -159,8 +189,21 @@ export function MacroEditor({ item: initial, info, caps, path, busy, note, onSav
             inputMode="numeric"
             value={repeat}
             placeholder={`${MACRO_LIMITS.repeatMin}~${MACRO_LIMITS.repeatMax}`}
-            onChange={(e) => setRepeat(digitsOnly(e.target.value))}
+            aria-describedby={repeatNote ? `${ids}-repeat-note` : undefined}
+            onChange={(e) => {
+              setRepeat(digitsOnly(e.target.value).slice(0, 5));
+              setRepeatNote(undefined);
+            }}
+            onBlur={commitRepeat}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') commitRepeat();
+            }}
           />
+          {repeatNote && (
+            <span id={`${ids}-repeat-note`} className="adv-hint adv-hint--warn" role="status">
+              {repeatNote}
+            </span>
+          )}
         </div>
         <div className="field">
           <span className="adv-field__label">{t('adv.macro.trigger')}</span>

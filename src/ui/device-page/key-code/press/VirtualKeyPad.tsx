@@ -1,0 +1,19 @@
+/**
+ * The keys of a virtual keyboard to press, inside a dialog that covers the Key code tab's drawing (the macro editor's
+ * recording area): the depth control and the drawing in press mode.
+ */
+import { useState } from 'react';
+import { KeyboardDrawing } from '../../../keyboard/KeyboardDrawing';
+import { PRESS_DEPTH, PressPanel } from './PressPanel';
+import { usePressKeys } from './use-press-keys';
+
+export function VirtualKeyPad({ path, model }: { path: string; model: string }) {
+  const [depth, setDepth] = useState<number>(PRESS_DEPTH.default);
+  const press = usePressKeys(path, depth);
+  return (
+    <div className="virtual-pad">
+      <PressPanel depth={depth} onDepth={setDepth} />
+      <KeyboardDrawing model={model} mode="key_code" press={press} />
+    </div>
+  );
+}
