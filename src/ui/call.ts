@@ -5,7 +5,7 @@
  * unexpected and gets a toast of its own.
  */
 import { BridgeCallError } from '../contract/bridge';
-import { useToastStore } from './toasts/store';
+import { pushKeyToast } from './toasts/store';
 
 export type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
@@ -17,13 +17,7 @@ export async function attempt<T>(pending: Promise<T>): Promise<Attempt<T>> {
       console.info(`call refused: ${error.toastKey} (${error.message})`);
     } else {
       console.error('call failed', error);
-      useToastStore.getState().push({
-        title: 'err.unexpected',
-        context: '',
-        args: error instanceof Error ? error.message : String(error),
-        type: 1,
-        delay: 5,
-      });
+      pushKeyToast('err.unexpected', error instanceof Error ? error.message : String(error));
     }
     return { ok: false, error };
   }

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { layoutFor } from '../../core/layouts';
-import { useToastStore } from '../toasts/store';
+import { pushKeyToast } from '../toasts/store';
 import { geometryFromLayout, parseDrawing, type DrawingGeometry } from './geometry';
 
 export function drawingUrl(model: string, baseUrl: string = import.meta.env.BASE_URL): string {
@@ -57,7 +57,7 @@ export function useDrawing(model: string): DrawingState {
       (error: unknown) => {
         if (!live) return;
         console.warn(`Keyboard drawing ${url} could not be used; drawing from the layout tables`, error);
-        useToastStore.getState().push({ title: 'warn.need.reload', context: '', args: '', type: 2, delay: 7 });
+        pushKeyToast('warn.need.reload');
         setState({ url, state: fallbackState(model) });
       },
     );

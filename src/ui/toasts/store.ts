@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { ToastPayload } from '../../contract/bridge';
+import { toastStyle } from '../../core/toast-keys';
 
 export interface ToastEntry extends ToastPayload {
   id: number;
@@ -24,3 +25,12 @@ export const useToastStore = create<ToastState>((set) => ({
     set((s) => ({ toasts: s.toasts.filter((x) => x.id !== id) }));
   },
 }));
+
+/**
+ * Shows the toast of a catalogue key raised by the UI itself, with the type and duration of the one toast table
+ * (core/toast-keys.ts), like the service's refusals. `args` fill the message's placeholders in order.
+ */
+export function pushKeyToast(key: string, ...args: string[]): void {
+  const { type, delay } = toastStyle(key);
+  useToastStore.getState().push({ title: key, context: '', args: args.join(';;'), type, delay });
+}
