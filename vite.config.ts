@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -21,8 +22,32 @@ function earlyDeviceWorker(): Plugin {
   };
 }
 
+/**
+ * A request for a file that is not there (a device drawing no model has, say) is a 404, not the app's page: the
+ * single-page fallback answers only addresses that name no file. Vite's fallback has already rewritten such a request
+ * to /index.html by the time this runs after it, so the address asked for is read from `originalUrl`.
+ */
+function missingFilesAreNotFound(): Plugin {
+  const notFound = (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, next: () => void) => {
+    const asked = (req.originalUrl ?? req.url ?? '').split(/[?#]/)[0] ?? '';
+    const namesFile = /\.[A-Za-z0-9]+$/.test(asked) && !asked.endsWith('.html');
+    if (req.url === '/index.html' && namesFile) {
+      res.statusCode = 404;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end('Not found');
+      return;
+    }
+    next();
+  };
+  return {
+    name: 'keytune-missing-files-not-found',
+    configureServer: (server) => () => void server.middlewares.use(notFound),
+    configurePreviewServer: (server) => () => void server.middlewares.use(notFound),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), earlyDeviceWorker()],
+  plugins: [react(), earlyDeviceWorker(), missingFilesAreNotFound()],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   build: {

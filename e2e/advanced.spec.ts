@@ -80,7 +80,7 @@ test.describe('one advanced key of each type from creation to deletion', () => {
 
     await selectKeys(page, 'Caps');
     await dks.getByRole('button', { name: 'Bind DKS D0 to the selected keys' }).click();
-    await expect(area.getByText('D0 is now on 1 key(s).')).toBeVisible();
+    await expect(area.getByText('D0 is now on 1 key.')).toBeVisible();
     await expect(legendOf(page, 'Caps')).toHaveText('D0');
     await expect(keyOf(page, 'Caps')).toHaveAccessibleName('Key Caps, Dynamic keystroke D0');
     await unselectAll(page);
@@ -126,6 +126,8 @@ test.describe('one advanced key of each type from creation to deletion', () => {
 
     const shortcut = card(area, 'Shortcut A0');
     await expect(cardKeys(shortcut)).toHaveText(['LCtrl', 'C']);
+    // The card tells a replace shortcut from a lock or a mod-tap with the same keys.
+    await expect(shortcut.locator('.adv-card__kind')).toHaveText('Replace');
     await expect(legendOf(page, 'F')).toHaveText('F');
 
     await shortcut.dragTo(keyOf(page, 'F'));

@@ -112,3 +112,109 @@ test('a virtual keyboard added from the welcome screen comes back after a reload
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Welcome to Keytune' })).toBeVisible();
 });
+
+/** The saved virtual keyboards as [display name, savedAt] (src/host/virtual-store.ts). */
+const SAVED_TIMES = `new Promise((resolve, reject) => {
+  const open = indexedDB.open('keytune', 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('virtual-keyboards', { keyPath: 'id' });
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const all = open.result.transaction('virtual-keyboards').objectStore('virtual-keyboards').getAll();
+    all.onsuccess = () => { open.result.close(); resolve(all.result.map((r) => [r.spec.displayName, r.savedAt])); };
+    all.onerror = () => reject(all.error);
+  };
+})`;
+
+const cardNames = (page: import('@playwright/test').Page) =>
+  page.locator('.device-card .device-card__open').allTextContents();
+
+test('the list keeps the order devices were added in, after a change and a reload', async ({ page }) => {
+  await gotoApp(page, '?virtual=made68pro@1.3.7&virtual=cyber01@2.1.7');
+  await expect(page.getByRole('article')).toHaveCount(2);
+  expect(await cardNames(page)).toEqual(['Made68Pro', 'Cyber01']);
+  await expect.poll(() => page.evaluate(SAVED_KEYBOARDS)).toBe(2);
+  // A change to the first keyboard saves it again, after the second one.
+  const [first] = (await page.evaluate(`window.__keytune.bridge.call('app_info', 'get_dev_list')`)) as {
+    path: string;
+  }[];
+  const before = (await page.evaluate(SAVED_TIMES)) as [string, number][];
+  await page.evaluate(
+    `window.__keytune.bridge.call('dev_info', 'set_key_info', ['--path', ${JSON.stringify(first!.path)}, '--index', '0', '--select', '[0]', '--code', '5'])`,
+  );
+  await expect
+    .poll(async () => {
+      const times = new Map((await page.evaluate(SAVED_TIMES)) as [string, number][]);
+      return times.get('Made68Pro')! > Math.max(...before.map(([, at]) => at));
+    })
+    .toBe(true);
+  await page.reload();
+  await expect(page.getByRole('article')).toHaveCount(2);
+  expect(await cardNames(page)).toEqual(['Made68Pro', 'Cyber01']);
+});
+
+test('a device is removed from its card menu after a confirmation, and stays away after a reload', async ({ page }) => {
+  await gotoApp(page, '?virtual=made68pro@1.3.7');
+  await addVirtualFromWelcomeOrList(page);
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect.poll(() => page.evaluate(SAVED_KEYBOARDS)).toBe(2);
+  const card = page.getByRole('article').filter({ hasText: 'Cyber01' });
+  await card.locator('[aria-haspopup="menu"]').click();
+  await page.getByRole('menuitem').click();
+  const dialog = page.locator('[data-dialog="remove-device"]');
+  await expect(dialog).toBeVisible();
+  await dialog.locator('.dialog__footer .button--danger').click();
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'My Devices' })).toBeFocused();
+  await expect.poll(() => page.evaluate(SAVED_KEYBOARDS)).toBe(1);
+  await page.reload();
+  await expect(page.getByRole('article')).toHaveCount(1);
+  expect(await cardNames(page)).toEqual(['Made68Pro']);
+});
+
+/** Adds a virtual Cyber01 from the list's add dialog; its card takes keyboard focus. */
+async function addVirtualFromWelcomeOrList(page: import('@playwright/test').Page): Promise<void> {
+  await page.getByRole('button', { name: 'Add device' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a device' });
+  await dialog.getByRole('combobox', { name: 'Model' }).selectOption('cyber01');
+  await dialog.getByRole('button', { name: 'Add virtual device' }).click();
+  await expect(page.getByRole('button', { name: 'Cyber01', exact: true })).toBeFocused();
+}
+
+test('a missing drawing is a 404, and a receiver page asks for none and warns of nothing', async ({
+  page,
+  request,
+}) => {
+  const missing = await request.get('/devices/dongle01.svg');
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['content-type']).not.toContain('text/html');
+  const drawing = await request.get('/devices/made68pro.svg');
+  expect(drawing.status()).toBe(200);
+  expect(drawing.headers()['content-type']).toContain('image/svg+xml');
+  expect((await request.get('/')).headers()['content-type']).toContain('text/html');
+
+  const drawings: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/devices/')) drawings.push(r.url());
+  });
+  await gotoApp(page, '?virtual=dongle01@1.0.0');
+  await page.getByRole('button', { name: 'Dongle01', exact: true }).click();
+  const panel = page.getByRole('tabpanel', { name: /^Key code/ });
+  await expect(panel.locator('[data-no-keys]')).toBeVisible();
+  await expect(panel.locator('.keycode-tab')).toHaveCount(0);
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  // Opening the page moved keyboard focus onto it.
+  await expect(page.locator('.device-page')).toBeFocused();
+  await page.waitForTimeout(500);
+  await expect(page.locator('.toast')).toHaveCount(0);
+  expect(drawings).toEqual([]);
+});
+
+test('the app serves the Linux install script and the udev rule it installs', async ({ request }) => {
+  const script = await request.get('/linux/keytune-udev.sh');
+  expect(script.status()).toBe(200);
+  const rule = await request.get('/linux/70-keytune.rules');
+  expect(rule.status()).toBe(200);
+  const rules = await rule.text();
+  expect(rules).toContain('ATTRS{idVendor}=="34b7", ATTRS{idProduct}=="1003"');
+  expect(await script.text()).toContain(rules);
+});

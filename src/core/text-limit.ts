@@ -1,6 +1,7 @@
 /**
  * Text input limits (spec-1 §5, spec-2 §2.4). Style 1 strips markup tags; style 2 (rename dialogs, theme names) also
- * trims and shortens the text until its UTF-8 form fits the 16 bytes a device stores for a name.
+ * drops characters from the end, one at a time, while the UTF-8 form is over the 16 bytes a device stores for a name.
+ * Nothing else is trimmed: spaces are characters like any other ("Game " stays "Game ").
  */
 
 export const TEXT_BYTE_LIMIT = 16;
@@ -44,5 +45,5 @@ export function truncateUtf8(text: string, limit = TEXT_BYTE_LIMIT): string {
 export function limitText(text: string, style: LimitStyle): string {
   const stripped = stripTags(text);
   if (style === 1) return stripped;
-  return truncateUtf8(stripped.trim());
+  return truncateUtf8(stripped);
 }

@@ -18,7 +18,7 @@ import { toBridgeError } from '../service/service.ts';
 import { LoopbackTransport } from '../transport/loopback.ts';
 import { LINK_PRESETS, type LinkOptions } from '../transport/types.ts';
 import { PortTransport } from './port-transport.ts';
-import { virtualStore } from './virtual-store.ts';
+import { restoreOrder, virtualStore } from './virtual-store.ts';
 import type { FromWorker, LoadedResources, ToWorker, VirtualKeyboardSpec } from './worker-messages.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -45,11 +45,15 @@ const FIRST_SAVE_DELAY_MS = 200;
 /** Serials of keyboards `remove_device` forgot: nothing of theirs is written again. */
 const forgotten = new Set<string>();
 
+/** When each keyboard was added, by serial: kept in its saved record so a reload lists keyboards in that order. */
+const addedAt = new Map<string, number>();
+
 /** Saves the flash image at once (the firmware already coalesces a burst of writes into one flash write). */
 function save(spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard): void {
   if (forgotten.has(spec.serial)) return;
+  const now = Date.now();
   virtualStore
-    .put({ id: spec.serial, spec, image: keyboard.serialize(), savedAt: Date.now() })
+    .put({ id: spec.serial, spec, image: keyboard.serialize(), savedAt: now, addedAt: addedAt.get(spec.serial) ?? now })
     .catch((e: unknown) => console.error('could not save the virtual keyboard', e));
 }
 
@@ -71,6 +75,7 @@ function openVirtual(spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard, isNew
 const service = createDeviceService({
   createVirtual: async (options) => {
     const spec: VirtualKeyboardSpec = { ...options, serial: newSerial() };
+    addedAt.set(spec.serial, Date.now());
     return openVirtual(spec, new VirtualKeyboard({ model: spec.displayName, ...spec }), true);
   },
 });
@@ -93,7 +98,9 @@ async function restoreSaved(): Promise<void> {
   } catch (e) {
     console.error('could not read saved virtual keyboards', e);
   }
-  for (const record of stored.sort((a, b) => a.savedAt - b.savedAt)) {
+  // In the order they were added: saving (every change) must not reorder the list.
+  for (const record of restoreOrder(stored)) {
+    addedAt.set(record.id, record.addedAt ?? record.savedAt);
     try {
       const handle = openVirtual(record.spec, VirtualKeyboard.restore(record.image), false);
       await service.attach(handle.transport, { virtual: true, pressKey: handle.pressKey });

@@ -1,6 +1,7 @@
 /**
  * Where virtual keyboards keep their flash between visits: IndexedDB, one record per keyboard (its spec and flash
- * image), like a real keyboard keeps its settings in flash.
+ * image), like a real keyboard keeps its settings in flash. Each record also keeps when its keyboard was added, so the
+ * keyboards come back in the order they were added, whichever was saved last.
  */
 import type { VirtualKeyboardSpec } from './worker-messages.ts';
 
@@ -12,6 +13,14 @@ export interface StoredKeyboard {
   spec: VirtualKeyboardSpec;
   image: Uint8Array;
   savedAt: number;
+  /** When the keyboard was added (ms since the epoch); it never changes. Records saved before it existed lack it. */
+  addedAt?: number;
+}
+
+/** The order to restore saved keyboards in: the order they were added (a record without `addedAt` by `savedAt`). */
+export function restoreOrder(records: readonly StoredKeyboard[]): StoredKeyboard[] {
+  const added = (r: StoredKeyboard) => r.addedAt ?? r.savedAt;
+  return [...records].sort((a, b) => added(a) - added(b) || a.id.localeCompare(b.id));
 }
 
 function openDb(): Promise<IDBDatabase> {

@@ -6,6 +6,7 @@
 import { advancedEn } from './sections/advanced';
 import { keymapEn } from './sections/keymap';
 import { keycodeExtraEn } from './sections/keycode-extra';
+import { devicesExtraEn } from './sections/devices-extra';
 import { widgetsEn } from './sections/widgets';
 
 export const en_US = {
@@ -13,6 +14,8 @@ export const en_US = {
   ...advancedEn,
   ...widgetsEn,
   ...keycodeExtraEn,
+  // Last: it rewords some ids of the sections above.
+  ...devicesExtraEn,
   'app.name': 'Keytune',
 
   // Start-up

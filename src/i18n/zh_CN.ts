@@ -4,6 +4,7 @@ import type { MessageId } from './en_US';
 import { advancedZh } from './sections/advanced';
 import { keymapZh } from './sections/keymap';
 import { keycodeExtraZh } from './sections/keycode-extra';
+import { devicesExtraZh } from './sections/devices-extra';
 import { widgetsZh } from './sections/widgets';
 
 export const zh_CN: Record<MessageId, string> = {
@@ -11,6 +12,8 @@ export const zh_CN: Record<MessageId, string> = {
   ...advancedZh,
   ...widgetsZh,
   ...keycodeExtraZh,
+  // Last: it rewords some ids of the sections above.
+  ...devicesExtraZh,
   'app.name': 'Keytune',
 
   'startup.resource.failed': '资源加载失败，请刷新页面',

@@ -271,8 +271,9 @@ describe('device settings and themes', () => {
     expect(checkThemeChange(capabilitiesFor(model, '2.0.0'))).toEqual(expected);
   });
 
-  it('limits theme names with style 2 and refuses an empty one', () => {
-    expect(checkThemeName('  <b>My favourite setup</b> ')).toEqual({ ok: true, value: 'My favourite set' });
+  it('limits theme names with style 2 (one character off the end while over 16 bytes) and refuses a blank one', () => {
+    expect(checkThemeName('  <b>My favourite setup</b> ')).toEqual({ ok: true, value: '  My favourite s' });
+    expect(checkThemeName('Game ')).toEqual({ ok: true, value: 'Game ' });
     expect(checkThemeName('  <i></i> ')).toEqual(INVALID);
   });
 

@@ -41,7 +41,10 @@ describe('limitText style 1', () => {
 
 describe('limitText style 2', () => {
   it.each([
-    ['  Typing  ', 'Typing'],
+    ['  Typing  ', '  Typing  '],
+    ['Game ', 'Game '],
+    ['abcdefghijklmnop ', 'abcdefghijklmnop'],
+    ['  abcdefghijklmnop', '  abcdefghijklmn'],
     ['<b>E-sports</b>', 'E-sports'],
     ['abcdefghijklmnop', 'abcdefghijklmnop'],
     ['abcdefghijklmnopq', 'abcdefghijklmnop'],
@@ -64,8 +67,12 @@ describe('limitText style 2', () => {
     }
   });
 
-  it('trims before measuring, so leading spaces do not cost bytes', () => {
-    expect(limitText('        abcdefghijklmnop', 2)).toBe('abcdefghijklmnop');
+  it('keeps spaces within 16 bytes and drops characters from the end only while over them', () => {
+    expect(limitText(' ', 2)).toBe(' ');
+    expect(limitText('        abcdefghijklmnop', 2)).toBe('        abcdefgh');
+    expect(limitText('中文主题 ', 2)).toBe('中文主题 ');
+    expect(limitText('中文主题名 ', 2)).toBe('中文主题名 ');
+    expect(limitText('中文主题名 称', 2)).toBe('中文主题名 ');
   });
 });
 

@@ -1,12 +1,17 @@
 // @vitest-environment jsdom
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DeviceCard } from '../../src/ui/device-list/DeviceCard';
 import { DeviceList } from '../../src/ui/device-list/DeviceList';
+import { DeviceTab } from '../../src/ui/device-list/DeviceTab';
+import { useToastStore } from '../../src/ui/toasts/store';
+import { withDevicesExtraTexts } from './devices-extra-texts';
 import { deviceRecord } from './records';
 import { renderWithServices, serviceDoes } from './render';
 import { testHost } from './test-host';
 import type { DeviceRecord } from '../../src/contract/bridge';
+
+withDevicesExtraTexts();
 
 function card(device: DeviceRecord, pendingUpdate?: string, language: 'en_US' | 'zh_CN' = 'en_US') {
   const onOpen = vi.fn();
@@ -90,6 +95,9 @@ describe('device card', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Firmware update available for Made68Pro' }));
     const dialog = screen.getByRole('dialog', { name: 'Firmware update available' });
     expect(dialog).toHaveTextContent('Firmware 1.4.2 is available for Made68Pro, which runs 1.3.7.');
+    // Device settings has no update control yet: the dialog says so instead of promising one there.
+    expect(dialog).toHaveTextContent('Installing updates from Keytune is not available yet');
+    expect(dialog).not.toHaveTextContent('Updates are installed from the Device settings tab');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Open device settings' }));
     expect(onOpenSettings).toHaveBeenCalledOnce();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -157,5 +165,127 @@ describe('device list', () => {
     // Its cable is pulled: the keyboard leaves the list too.
     await serviceDoes(() => host.live.transport(host.live.records()[0]!.path).disconnect());
     expect(screen.queryByRole('article')).toBeNull();
+  });
+});
+
+describe('removing a device', () => {
+  async function openMenu(name: string) {
+    await userEvent.click(screen.getByRole('button', { name: `More actions for ${name}` }));
+    return screen.findByRole('menu');
+  }
+
+  it('asks first; Cancel keeps the device', async () => {
+    const host = testHost();
+    await host.live.addVirtual('Made68Pro');
+    renderWithServices(<DeviceList />, { host });
+    await userEvent.click(within(await openMenu('Made68Pro')).getByRole('menuitem', { name: 'Remove' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove Made68Pro?' });
+    expect(dialog).toHaveTextContent('its saved settings are deleted');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(host.live.callsTo('removeDevice')).toHaveLength(0);
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('Remove takes the device off the list and focus goes to the list title', async () => {
+    const host = testHost();
+    const first = await host.live.addVirtual('Made68Pro');
+    await host.live.addVirtual('Cyber01');
+    renderWithServices(<DeviceList />, { host });
+    await userEvent.click(within(await openMenu('Made68Pro')).getByRole('menuitem', { name: 'Remove' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Remove Made68Pro?' })).getByRole('button', { name: 'Remove' }),
+    );
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    expect(host.live.callsTo('removeDevice').map((c) => c.named.get('path'))).toEqual([first]);
+    expect(screen.queryByRole('button', { name: 'Made68Pro' })).toBeNull();
+    expect(host.live.records().map((r) => r.display_name)).toEqual(['Cyber01']);
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'My Devices' })).toHaveFocus());
+  });
+
+  it('the menu is reachable and usable by keyboard alone', async () => {
+    const host = testHost();
+    await host.live.addVirtual('Made68Pro');
+    renderWithServices(<DeviceList />, { host });
+    screen.getByRole('button', { name: 'More actions for Made68Pro' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('menu');
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('dialog', { name: 'Remove Made68Pro?' })).toBeInTheDocument();
+  });
+
+  it('a real device is told apart: its settings stay on it', async () => {
+    renderWithServices(<DeviceList />, { records: [deviceRecord({ virtual: false })] });
+    await userEvent.click(within(await openMenu('Made68Pro')).getByRole('menuitem', { name: 'Remove' }));
+    expect(screen.getByRole('dialog', { name: 'Remove Made68Pro?' })).toHaveTextContent(
+      'The settings stored on the device are kept.',
+    );
+  });
+
+  it('reads in Chinese', async () => {
+    const host = testHost();
+    await host.live.addVirtual('Made68Pro');
+    renderWithServices(<DeviceList />, { host, language: 'zh_CN' });
+    await userEvent.click(screen.getByRole('button', { name: 'Made68Pro 的更多操作' }));
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: '移除' }));
+    expect(screen.getByRole('dialog', { name: '移除 Made68Pro？' })).toBeInTheDocument();
+  });
+});
+
+describe('keyboard focus follows what the person did', () => {
+  it('a virtual device added from the add dialog takes focus once the dialog closes', async () => {
+    const host = testHost();
+    await host.live.addVirtual('Made68Pro');
+    renderWithServices(<DeviceList />, { host });
+    await userEvent.click(screen.getByRole('button', { name: 'Add device' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a device' });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Model' }), 'cyber01');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add virtual device' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cyber01' })).toHaveFocus());
+  });
+
+  it('a device the browser picker grants takes focus when it arrives', async () => {
+    const host = testHost();
+    await host.live.addVirtual('Made68Pro');
+    host.requestHidDevice = async () => {
+      host.hidRequests++;
+    };
+    renderWithServices(<DeviceList />, { host });
+    screen.getByRole('button', { name: 'Made68Pro' }).focus();
+    await userEvent.click(screen.getByRole('button', { name: 'Add device' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Choose a connected device' }));
+    await serviceDoes(() => host.live.addVirtual('Cyber01'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cyber01' })).toHaveFocus());
+  });
+
+  it('opening a card moves focus onto the device page, and Back returns it to that card', async () => {
+    const host = testHost();
+    await host.live.addVirtual('Made68Pro');
+    await host.live.addVirtual('Cyber01');
+    renderWithServices(<DeviceTab />, { host });
+    await userEvent.click(screen.getByRole('button', { name: 'Cyber01' }));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Cyber01' })).toHaveFocus());
+    await userEvent.click(screen.getByRole('button', { name: 'Back to devices: Cyber01' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cyber01' })).toHaveFocus());
+  });
+});
+
+describe('a device without keys', () => {
+  it('a receiver opens on a page with no layers, picker, mode switch or toast', async () => {
+    const host = testHost();
+    const path = await host.live.addVirtual('Dongle01');
+    const r = renderWithServices(<DeviceTab />, { host });
+    await userEvent.click(screen.getByRole('button', { name: 'Dongle01' }));
+    const panel = await screen.findByRole('tabpanel');
+    expect(within(panel).getByRole('heading', { name: 'No keys' })).toBeInTheDocument();
+    expect(panel).toHaveTextContent('no key codes or advanced keys to set here');
+    expect(r.container.querySelector('.keycode-tab')).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('button', { name: /reset/i })).toBeNull();
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(host.live.callsTo('getKeyValueInfo')).toHaveLength(0);
+    expect(useToastStore.getState().toasts).toEqual([]);
+    expect(r.services.devices.getState().openPath).toBe(path);
   });
 });

@@ -3,8 +3,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../../src/ui/App';
 import { readCookie } from '../../src/ui/cookies';
+import { withDevicesExtraTexts } from './devices-extra-texts';
 import { testHost } from './test-host';
 import { renderWithServices } from './render';
+
+withDevicesExtraTexts();
 
 describe('Linux device-permission tip', () => {
   beforeEach(() => {
@@ -14,9 +17,16 @@ describe('Linux device-permission tip', () => {
   it('shows on Linux with the install commands and the udev rules', async () => {
     renderWithServices(<App />, { host: testHost({ platform: 'linux' }) });
     const dialog = await screen.findByRole('dialog', { name: 'Allow Keytune to reach your keyboard' });
-    expect(dialog).toHaveTextContent(/curl -fsSL https:\/\/\S+ \| sudo sh/);
-    expect(dialog).toHaveTextContent(/wget -qO- https:\/\/\S+ \| sudo sh/);
-    expect(dialog).toHaveTextContent('ATTRS{idVendor}=="34b7"');
+    // The script comes from the app's own address, which serves it (public/linux).
+    const script = `${location.origin}/linux/keytune-udev.sh`;
+    expect(dialog).toHaveTextContent(`curl -fsSL ${script} | sudo sh`);
+    expect(dialog).toHaveTextContent(`wget -qO- ${script} | sudo sh`);
+    expect(dialog).toHaveTextContent('ATTRS{idVendor}=="34b7", ATTRS{idProduct}=="1003"');
+    expect(within(dialog).getByRole('link', { name: 'Install script' })).toHaveAttribute('href', script);
+    expect(within(dialog).getByRole('link', { name: 'udev rule' })).toHaveAttribute(
+      'href',
+      `${location.origin}/linux/70-keytune.rules`,
+    );
     expect(within(dialog).getByRole('checkbox', { name: 'Show this every time' })).toBeChecked();
   });
 

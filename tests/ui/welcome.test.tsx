@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONFIGURABLE_MODELS, OTHER_MODELS, REDIRECT_MODELS } from '../../src/core/models';
 import { App } from '../../src/ui/App';
@@ -71,6 +71,8 @@ describe('welcome screen', () => {
     expect(host.live.keyboard(device!.path).descriptor.accessMode).toBe(2);
     expect(await screen.findByRole('heading', { name: 'My Devices' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Made68Air' })).toBeInTheDocument();
+    // Keyboard focus does not drop to the page with the welcome screen: it lands on the new device.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Made68Air' })).toHaveFocus());
   });
 
   it('wired-only models offer USB only', async () => {

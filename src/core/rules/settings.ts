@@ -32,7 +32,8 @@ export function checkThemeChange(caps: Capabilities): RuleResult {
 /** A theme name after limit style 2; a name that ends up empty is refused. */
 export function checkThemeName(text: string): ValueResult<string> {
   const name = limitText(text, 2);
-  return name === '' ? fail(TOAST_KEYS.invalidArgs) : accept(name);
+  // A name of spaces alone names nothing, though spaces around a name are kept (limit style 2).
+  return name.trim() === '' ? fail(TOAST_KEYS.invalidArgs) : accept(name);
 }
 
 export const SCENE_EXTENSION = '.mgscene';

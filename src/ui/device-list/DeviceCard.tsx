@@ -1,14 +1,18 @@
 /**
  * One device on the list: drawing by type, name, connection state, access-mode and battery badges, the red update
- * dot and the manual link. The whole card opens the device (the name button stretches over it); the dot and the link
- * sit above that layer as controls of their own.
+ * dot, the manual link and a menu (remove). The whole card opens the device (the name button stretches over it); the
+ * dot, the link and the menu sit above that layer as controls of their own. The card takes keyboard focus when the
+ * device store asks for it (a device just added, or the one whose page just closed).
  */
-import { useId, useState } from 'react';
+import { DropdownMenu } from 'radix-ui';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { DeviceRecord } from '../../contract/bridge';
 import { ACCESS_MODE } from '../../core/models';
 import { useT } from '../../i18n/store';
+import { tx } from './extra-texts';
 import { BatteryIcon, BluetoothIcon, BookIcon, UsbIcon, WirelessIcon } from '../widgets/icons';
 import { Hint } from '../widgets/Hint';
+import { useDeviceState, useServices } from '../services';
 import { DeviceArt } from './device-art';
 import { accessModeLabel, batteryPercent, batteryText, devTypeLabel } from './device-format';
 import { manualUrl } from './manual-link';
@@ -20,6 +24,33 @@ export interface DeviceCardProps {
   pendingUpdate: string | undefined;
   onOpen(): void;
   onOpenSettings(): void;
+  /** Chosen from the card's menu; the list asks for a confirmation. */
+  onRemove?(): void;
+}
+
+function MoreIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+      <circle cx="5" cy="12" r="1.8" />
+      <circle cx="12" cy="12" r="1.8" />
+      <circle cx="19" cy="12" r="1.8" />
+    </svg>
+  );
+}
+
+/** Moves keyboard focus to the card's open button when the store asks for this device, then clears the request. */
+function useFocusRequest(path: string) {
+  const { devices } = useServices();
+  const wanted = useDeviceState((s) => s.focusPath === path);
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const button = ref.current;
+    if (!wanted || !button) return;
+    button.focus();
+    // A dialog still open keeps focus inside it; the request then waits for the dialog to close.
+    if (document.activeElement === button) devices.getState().focusDevice(null);
+  });
+  return ref;
 }
 
 function AccessIcon({ mode }: { mode: number }) {
@@ -28,8 +59,9 @@ function AccessIcon({ mode }: { mode: number }) {
   return <UsbIcon size={14} />;
 }
 
-export function DeviceCard({ device, pendingUpdate, onOpen, onOpenSettings }: DeviceCardProps) {
+export function DeviceCard({ device, pendingUpdate, onOpen, onOpenSettings, onRemove }: DeviceCardProps) {
   const t = useT();
+  const openRef = useFocusRequest(device.path);
   const nameId = useId();
   const [updateOpen, setUpdateOpen] = useState(false);
   const online = device.online !== false;
@@ -37,13 +69,20 @@ export function DeviceCard({ device, pendingUpdate, onOpen, onOpenSettings }: De
   const battery = batteryPercent(device.electricity);
 
   return (
-    <article className="device-card" data-online={online} aria-labelledby={nameId}>
+    <article className="device-card" data-online={online} data-path={device.path} aria-labelledby={nameId}>
       <div className="device-card__art">
         <DeviceArt devType={device.dev_type} width={180} />
       </div>
       <div className="device-card__body">
         <h3 className="device-card__name" id={nameId}>
-          <button type="button" className="device-card__open" onClick={onOpen} disabled={!online}>
+          <button
+            ref={openRef}
+            type="button"
+            className="device-card__open"
+            onClick={onOpen}
+            disabled={!online}
+            data-device-open={device.path}
+          >
             {device.display_name}
           </button>
         </h3>
@@ -97,6 +136,20 @@ export function DeviceCard({ device, pendingUpdate, onOpen, onOpenSettings }: De
             <BookIcon size={18} />
           </a>
         </Hint>
+        {onRemove && (
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger className="icon-button" aria-label={tx(t, 'devices.card.menu', device.display_name)}>
+              <MoreIcon />
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+                <DropdownMenu.Item className="menu__item device-card__remove" onSelect={onRemove}>
+                  {tx(t, 'devices.remove')}
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        )}
       </div>
       {pendingUpdate !== undefined && (
         <NeedUpdateDialog

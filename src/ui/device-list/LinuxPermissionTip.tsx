@@ -1,4 +1,7 @@
-/** The Linux device-permission tip (spec-2 §2.2): install commands, the rule they install, "Show this every time". */
+/**
+ * The Linux device-permission tip (spec-2 §2.2): install commands, the rule they install, "Show this every time".
+ * The commands fetch the install script from this app's own address, which also serves the rule file.
+ */
 import { Checkbox } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useT } from '../../i18n/store';
@@ -6,7 +9,8 @@ import { COOKIE_NAMES, getCookie, setCookie } from '../cookies';
 import { useToastStore } from '../toasts/store';
 import { AppDialog } from '../widgets/AppDialog';
 import { CheckIcon } from '../widgets/icons';
-import { installCommand, udevRules } from './udev';
+import { tx } from './extra-texts';
+import { installCommand, servedUrl, UDEV_RULE_FILE, UDEV_SCRIPT_FILE, udevRules } from './udev';
 
 function CommandBlock({ label, text }: { label: string; text: string }) {
   const t = useT();
@@ -78,6 +82,16 @@ export default function LinuxPermissionTip({ open, onClose }: { open: boolean; o
       <CommandBlock label={t('linux.tip.curl')} text={installCommand('curl')} />
       <CommandBlock label={t('linux.tip.wget')} text={installCommand('wget')} />
       <CommandBlock label={t('linux.tip.rules')} text={udevRules()} />
+      <p className="command__files">
+        {tx(t, 'linux.tip.files')}{' '}
+        <a href={servedUrl(UDEV_SCRIPT_FILE)} download>
+          {tx(t, 'linux.tip.script')}
+        </a>
+        {' · '}
+        <a href={servedUrl(UDEV_RULE_FILE)} download>
+          {tx(t, 'linux.tip.rule.file')}
+        </a>
+      </p>
     </AppDialog>
   );
 }

@@ -1,6 +1,12 @@
+/**
+ * The red dot's dialog: which firmware is available, and that Keytune cannot install it yet. Device settings shows
+ * the installed version; until it has the firmware screen, the dialog says so plainly instead of promising an update
+ * there.
+ */
 import type { DeviceRecord } from '../../contract/bridge';
 import { useT } from '../../i18n/store';
 import { AppDialog } from '../widgets/AppDialog';
+import { tx } from './extra-texts';
 
 export function NeedUpdateDialog({
   device,
@@ -41,7 +47,9 @@ export function NeedUpdateDialog({
         </>
       }
     >
-      <p className="dialog__text">{t('update.dialog.hint')}</p>
+      <p className="dialog__text" data-update-unavailable="">
+        {tx(t, 'update.dialog.unavailable')}
+      </p>
     </AppDialog>
   );
 }

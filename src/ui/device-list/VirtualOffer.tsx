@@ -1,6 +1,7 @@
 /**
  * "No keyboard at hand?": adds a virtual device of any model the product knows, at a chosen firmware version. The
- * virtual device runs the reference firmware, so everything after this point is the real code path.
+ * virtual device runs the reference firmware, so everything after this point is the real code path. Its card takes
+ * keyboard focus once it shows.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { CONFIGURABLE_MODELS, findModel, OTHER_MODELS, REDIRECT_MODELS, type ModelName } from '../../core/models';
@@ -24,7 +25,7 @@ export function defaultFirmwareFor(model: string, latest: LatestFirmware): strin
 
 export function VirtualOffer({ onAdded }: { onAdded?: () => void }) {
   const t = useT();
-  const { client, updates } = useServices();
+  const { client, devices, updates } = useServices();
   const ids = { model: useId(), fw: useId(), access: useId(), error: useId() };
   const [model, setModel] = useState<ModelName>('made68pro');
   const [fwVer, setFwVer] = useState(() => defaultFirmwareFor('made68pro', updates.latest));
@@ -47,7 +48,10 @@ export function VirtualOffer({ onAdded }: { onAdded?: () => void }) {
       client.addVirtualDevice({ display_name: info.displayName, fw_ver: fwVer.trim(), access_mode: accessMode }),
     );
     setBusy(false);
-    if (result.ok) onAdded?.();
+    if (!result.ok) return;
+    // The new device's card takes keyboard focus as soon as it is on screen.
+    devices.getState().focusDevice(result.value);
+    onAdded?.();
   };
 
   return (

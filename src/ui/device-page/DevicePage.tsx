@@ -1,13 +1,17 @@
 /**
  * The open device: back button with its name, the sync text, the four tabs and the loading overlay (spec-1 §2,
  * spec-2 §2.3). Key code is the key mapping and advanced-key screen; Key LED and Key performance arrive with later
- * screens; Device settings already lists the device information.
+ * screens; Device settings already lists the device information. A device without keys (a receiver) gets no key-code
+ * screen: nothing there would apply, and its missing drawing is never asked for. Opening the page moves keyboard
+ * focus onto it.
  */
 import { Tabs } from 'radix-ui';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { DeviceRecord } from '../../contract/bridge';
+import { layoutFor } from '../../core/layouts';
 import { useT } from '../../i18n/store';
 import type { MessageId } from '../../i18n/en_US';
+import { tx } from '../device-list/extra-texts';
 import { DEVICE_TABS, type DeviceTabId } from '../device-list/store';
 import { useServices } from '../services';
 import { BackIcon } from '../widgets/icons';
@@ -56,14 +60,39 @@ function Placeholder({ title }: { title: string }) {
   );
 }
 
+function NoKeys() {
+  const t = useT();
+  return (
+    <section className="panel placeholder" data-no-keys="">
+      <h2 className="panel__title">{tx(t, 'page.nokeys.title')}</h2>
+      <p className="placeholder__text">{tx(t, 'page.nokeys.body')}</p>
+    </section>
+  );
+}
+
+/** True when the model has keys to draw and map (a receiver has none). */
+export function hasKeys(device: Pick<DeviceRecord, 'display_name' | 'name'>): boolean {
+  return (layoutFor(device.display_name) ?? layoutFor(device.name)) !== undefined;
+}
+
 export default function DevicePage({ device, initialTab = '0' }: { device: DeviceRecord; initialTab?: DeviceTabId }) {
   const t = useT();
   const { devices, updates } = useServices();
   const [tab, setTab] = useState<DeviceTabId>(initialTab);
   const pending = updates.pendingFor(device);
+  const keys = hasKeys(device);
+  const pageRef = useRef<HTMLDivElement>(null);
+  useEffect(() => pageRef.current?.focus(), []);
 
   return (
-    <div className="device-page" data-path={device.path}>
+    <div
+      className="device-page"
+      data-path={device.path}
+      ref={pageRef}
+      tabIndex={-1}
+      role="region"
+      aria-label={device.display_name}
+    >
       <header className="device-page__header">
         <button
           type="button"
@@ -101,6 +130,8 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
             <Tabs.Content key={id} value={id} className="device-page__panel">
               {id === '4' ? (
                 <DeviceSettingsTab device={device} pendingUpdate={pending} />
+              ) : id === '0' && !keys ? (
+                <NoKeys />
               ) : id === '0' ? (
                 <Suspense fallback={null}>
                   <KeyCodeTab path={device.path} />

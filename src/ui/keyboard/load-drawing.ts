@@ -1,10 +1,12 @@
 /**
  * Fetches a model's drawing from public/devices/<lower-cased display name>.svg. A failed fetch or parse falls back to
  * the drawing built from the layout tables and warns the user once per attempt (warn.need.reload, type 2, 7 s), so
- * the keys stay usable.
+ * the keys stay usable. A model that ships no drawing (a mouse, a receiver: HTTP 404) is drawn from the layout
+ * tables without a word.
  */
 import { useEffect, useState } from 'react';
 import { layoutFor } from '../../core/layouts';
+import { CONFIGURABLE_MODELS } from '../../core/models';
 import { pushKeyToast } from '../toasts/store';
 import { geometryFromLayout, parseDrawing, type DrawingGeometry } from './geometry';
 
@@ -20,8 +22,15 @@ export function forgetDrawings(): void {
   loaded.clear();
 }
 
+const shipsDrawing = (model: string): boolean =>
+  (CONFIGURABLE_MODELS as readonly string[]).includes(model.trim().toLowerCase());
+
+/** The model has no drawing file (HTTP 404): the layout tables draw it. */
+class NoDrawing extends Error {}
+
 async function fetchDrawing(url: string): Promise<DrawingGeometry> {
   const response = await fetch(url);
+  if (response.status === 404) throw new NoDrawing(url);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return parseDrawing(await response.text());
 }
@@ -56,8 +65,12 @@ export function useDrawing(model: string): DrawingState {
       },
       (error: unknown) => {
         if (!live) return;
-        console.warn(`Keyboard drawing ${url} could not be used; drawing from the layout tables`, error);
-        pushKeyToast('warn.need.reload');
+        // Every configurable keyboard ships a drawing, so its absence is a fault worth a word; a mouse or a
+        // receiver simply has none.
+        if (!(error instanceof NoDrawing) || shipsDrawing(model)) {
+          console.warn(`Keyboard drawing ${url} could not be used; drawing from the layout tables`, error);
+          pushKeyToast('warn.need.reload');
+        }
         setState({ url, state: fallbackState(model) });
       },
     );

@@ -19,6 +19,9 @@ import {
   snaptap,
   toasts,
 } from './advanced-fixtures';
+import { withDevicesExtraTexts } from '../devices-extra-texts';
+
+withDevicesExtraTexts();
 
 const fullDks = () => Array.from({ length: 16 }, (_, i) => dks(i));
 const card = (keyword: string) => document.querySelector<HTMLElement>(`.adv-card[data-keyword="${keyword}"]`)!;
@@ -66,7 +69,7 @@ describe('AdvancedArea', () => {
     expect(within(card('D0')).getByText('D')).toBeInTheDocument();
     expect(within(card('A0')).getByText('A', { selector: '.adv-card__badge' })).toBeInTheDocument();
     expect(within(card('S0')).getByText('S', { selector: '.adv-card__badge' })).toBeInTheDocument();
-    expect(within(card('A0')).getByRole('heading').textContent).toBe('Shortcut: LCtrlC');
+    expect(within(card('A0')).getByRole('heading')).toHaveAccessibleName('Shortcut: Replace LCtrl C');
     // Snap-tap needs no binding: no Bind button and no drag.
     expect(within(card('S0')).queryByRole('button', { name: /^Bind/ })).toBeNull();
     expect(card('S0')).toHaveAttribute('draggable', 'false');
@@ -76,7 +79,7 @@ describe('AdvancedArea', () => {
     await renderArea({ lists: { macro: [macro(0, ['A', 'B', 'C', 'D', 'E'])], hypertap: [hypertap(0, 'W', 'S')] } });
     const title = within(await screen.findByRole('article', { name: /^Macro/ })).getByRole('heading');
     expect(Array.from(title.querySelectorAll('kbd')).map((k) => k.textContent)).toEqual(['A', 'B', 'C']);
-    expect(title.textContent).toMatch(/C…$/);
+    expect(title.textContent).toMatch(/C …$/);
     expect(within(card('H0')).getByText('T', { selector: '.adv-card__badge' })).toBeInTheDocument();
   });
 
@@ -165,7 +168,7 @@ describe('AdvancedArea', () => {
     expect(call!.named.get('index')).toBe('2');
     expect(JSON.parse(call!.named.get('select')!)).toEqual(ids);
     expect(call!.named.get('keywords')).toBe('M0');
-    expect(await screen.findByText('M0 is now on 2 key(s).')).toBeInTheDocument();
+    expect(await screen.findByText('M0 is now on 2 keys.')).toBeInTheDocument();
     const { keycodes } = await r.live.client.getKeyValueInfo({ path: r.path });
     expect(ids.map((id) => keycodes[2]![id])).toEqual([keywordToKeycode('M0'), keywordToKeycode('M0')]);
   });
@@ -209,17 +212,30 @@ describe('AdvancedArea', () => {
     expect((await r.held()).dks_list.map((i) => i.name)).toEqual(['', 'My dks 一二三']);
   });
 
-  it('trims the name on OK and keeps a space typed between words', async () => {
+  it('keeps spaces of a name within 16 bytes, as typed ("Game " stays "Game ")', async () => {
     const r = await renderArea({ lists: { macro: [macro(0, ['A'], 'old')] } });
     await openCardMenu(r.user, 'M0');
     await r.user.click(screen.getByRole('menuitem', { name: 'Rename' }));
     const input = within(dialog()).getByRole('textbox', { name: 'Name' });
     await r.user.clear(input);
-    await r.user.type(input, '  copy paste  ');
-    expect(input).toHaveValue('copy paste  ');
+    await r.user.type(input, ' Game ');
+    expect(input).toHaveValue(' Game ');
+    expect(within(dialog()).getByText('6 of 16 bytes')).toBeInTheDocument();
     await r.user.click(within(dialog()).getByRole('button', { name: 'OK' }));
-    expect(sentItem(r.saves()[0]!).name).toBe('copy paste');
-    await waitFor(async () => expect((await r.held()).macro_list[0]!.name).toBe('copy paste'));
+    expect(sentItem(r.saves()[0]!).name).toBe(' Game ');
+    await waitFor(async () => expect((await r.held()).macro_list[0]!.name).toBe(' Game '));
+  });
+
+  it('cuts a name over 16 bytes from the end, spaces included', async () => {
+    const r = await renderArea({ lists: { macro: [macro(0, ['A'], 'old')] } });
+    await openCardMenu(r.user, 'M0');
+    await r.user.click(screen.getByRole('menuitem', { name: 'Rename' }));
+    const input = within(dialog()).getByRole('textbox', { name: 'Name' });
+    await r.user.clear(input);
+    await r.user.type(input, '  copy and paste  ');
+    expect(input).toHaveValue('  copy and paste');
+    await r.user.click(within(dialog()).getByRole('button', { name: 'OK' }));
+    expect(sentItem(r.saves()[0]!).name).toBe('  copy and paste');
   });
 
   it('offers no rename for snap-tap and hyper-tap', async () => {
@@ -259,7 +275,7 @@ describe('AdvancedArea', () => {
     await r.user.click(await screen.findByRole('tab', { name: 'Shortcut' }));
     await r.user.click(screen.getByRole('button', { name: 'Add Shortcut' }));
     await r.user.click(within(dialog()).getByRole('button', { name: 'Next' }));
-    expect(dialog()).toHaveTextContent('It will also be bound to the 1 selected key(s).');
+    expect(dialog()).toHaveTextContent('It will also be bound to the selected key.');
     await pickCode(r.user, 'A');
     await r.user.click(within(dialog()).getByRole('button', { name: 'OK' }));
     const [call] = r.saves();

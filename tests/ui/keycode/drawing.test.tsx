@@ -45,6 +45,13 @@ describe('loading the drawing', () => {
     expect(selectedIds()).toEqual([0]);
   });
 
+  it('draws a model that ships no drawing (a mouse) from its layout without a warning', async () => {
+    serveDrawings(() => ({ ok: false, status: 404, text: async () => '' }));
+    renderWithServices(<Harness model="mouse01" codes={[]} />);
+    await drawn();
+    expect(useToastStore.getState().toasts).toEqual([]);
+  });
+
   it('falls back the same way when the file is not a usable drawing', async () => {
     serveDrawings(() => ({
       ok: true,

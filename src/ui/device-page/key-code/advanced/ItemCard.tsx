@@ -1,10 +1,11 @@
 /**
- * One advanced-key item: its typed badge, a title summarising its keys, a Bind button (key-bound types) and a menu
+ * One advanced-key item: its typed badge, a title summarising its keys (for a shortcut, after its kind: replace,
+ * action, lock, mod-tap or toggle, which the keys alone do not tell apart), a Bind button (key-bound types) and a menu
  * with edit, rename (not for snap-tap and hyper-tap) and delete. Key-bound cards can also be dragged onto the
  * keyboard drawing, carrying their keyword under KEYWORD_DRAG_TYPE.
  */
 import { DropdownMenu } from 'radix-ui';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import {
   BADGE_LETTERS,
   ELLIPSIS,
@@ -14,8 +15,9 @@ import {
   type AdvancedItem,
 } from '../../../../core/advanced-keys';
 import { useT } from '../../../../i18n/store';
+import { tx } from '../../../device-list/extra-texts';
 import { KEYWORD_DRAG_TYPE, itemKeyword } from './keys';
-import { TYPE_LABEL, typeNameOf } from './labels';
+import { TYPE_LABEL, shortcutTypeLabel, typeNameOf } from './labels';
 
 export interface ItemCardProps {
   item: AdvancedItem;
@@ -43,6 +45,7 @@ export function ItemCard({ item, onBind, onEdit, onRename, onDelete }: ItemCardP
   const bindable = needsKeyBinding(item.type);
   const summary = itemSummary(item);
   const label = item.name.trim() || t('adv.card.default.name', t(TYPE_LABEL[type]), keyword);
+  const kind = 'sc_type' in item ? t(shortcutTypeLabel(item.sc_type)) : undefined;
 
   return (
     <article
@@ -62,21 +65,30 @@ export function ItemCard({ item, onBind, onEdit, onRename, onDelete }: ItemCardP
       </span>
       <div className="adv-card__body">
         <h3 className="adv-card__title" id={titleId}>
-          <span className="sr-only">{t(TYPE_LABEL[type])}: </span>
+          {/* The spaces between the parts keep "Esc LCtrl" two words for screen readers; the flex gap draws them. */}
+          <span className="sr-only">{tx(t, 'a11y.prefix', t(TYPE_LABEL[type]))}</span>{' '}
+          {kind !== undefined && (
+            <>
+              <span className="adv-card__kind" data-kind={kind}>
+                {kind}
+              </span>{' '}
+            </>
+          )}
           {summary.length === 0 ? (
             <span className="adv-card__empty">{t('adv.card.no.keys')}</span>
           ) : (
-            summary.map((name, i) =>
-              name === ELLIPSIS && i === summary.length - 1 ? (
-                <span key={i} className="adv-card__more" title={t('adv.card.more')}>
-                  {ELLIPSIS}
-                </span>
-              ) : (
-                <kbd key={i} className="adv-card__key">
-                  {name || '?'}
-                </kbd>
-              ),
-            )
+            summary.map((name, i) => (
+              <Fragment key={i}>
+                {i > 0 && ' '}
+                {name === ELLIPSIS && i === summary.length - 1 ? (
+                  <span className="adv-card__more" title={t('adv.card.more')}>
+                    {ELLIPSIS}
+                  </span>
+                ) : (
+                  <kbd className="adv-card__key">{name || '?'}</kbd>
+                )}
+              </Fragment>
+            ))
           )}
         </h3>
         <p className="adv-card__name">{label}</p>

@@ -1,19 +1,18 @@
 /** The rename dialog (limit style 2) and the delete confirmation of an advanced-key item. */
 import { useId, useState } from 'react';
 import type { AdvancedItem } from '../../../../core/advanced-keys';
-import { TEXT_BYTE_LIMIT, limitText, stripTags, truncateUtf8, utf8ByteLength } from '../../../../core/text-limit';
+import { TEXT_BYTE_LIMIT, limitText, utf8ByteLength } from '../../../../core/text-limit';
 import { useT } from '../../../../i18n/store';
 import { AppDialog } from '../../../widgets/AppDialog';
 import { itemKeyword } from './keys';
 import { TYPE_LABEL, typeNameOf } from './labels';
 
 /**
- * Limit style 2 while typing: tags stripped and the text cut to 16 UTF-8 bytes as each character arrives. Only the
- * leading blanks go at once; trailing ones wait for OK (limitText trims them there), or a space between two words
- * could never be typed.
+ * Limit style 2 while typing: tags stripped and the text cut to 16 UTF-8 bytes as each character arrives. Spaces are
+ * kept where they are typed, leading and trailing ones too: the spec only cuts a name that is over 16 bytes.
  */
 export function limitWhileTyping(text: string): string {
-  return truncateUtf8(stripTags(text).trimStart(), TEXT_BYTE_LIMIT);
+  return limitText(text, 2);
 }
 
 export function RenameDialog({

@@ -1,5 +1,10 @@
 /** Catalogue ids shared by the area and its editors. */
-import { ADVANCED_TYPE_NAMES, type AdvancedItem } from '../../../../core/advanced-keys';
+import {
+  ADVANCED_TYPE_NAMES,
+  SHORTCUT_TYPE,
+  type AdvancedItem,
+  type ShortcutTypeId,
+} from '../../../../core/advanced-keys';
 import type { AdvancedType } from '../../../../core/capabilities';
 
 export const TYPE_LABEL: Readonly<Record<AdvancedType, string>> = {
@@ -21,3 +26,14 @@ export const TYPE_DESCRIPTION: Readonly<Record<AdvancedType, string>> = {
 export function typeNameOf(item: AdvancedItem): AdvancedType {
   return ADVANCED_TYPE_NAMES[item.type] ?? 'dks';
 }
+
+const SHORTCUT_TYPE_KEY: Readonly<Record<ShortcutTypeId, string>> = {
+  [SHORTCUT_TYPE.replace]: 'replace',
+  [SHORTCUT_TYPE.action]: 'action',
+  [SHORTCUT_TYPE.lock]: 'lock',
+  [SHORTCUT_TYPE.modTap]: 'modtap',
+  [SHORTCUT_TYPE.toggle]: 'toggle',
+};
+
+/** The catalogue id naming a shortcut's type (replace, action, lock, mod-tap, toggle). */
+export const shortcutTypeLabel = (type: ShortcutTypeId): string => `adv.sc.type.${SHORTCUT_TYPE_KEY[type]}`;

@@ -18,19 +18,12 @@ import { useT } from '../../../../../i18n/store';
 import { CloseIcon } from '../../../../widgets/icons';
 import { showRefusal } from '../actions';
 import { CodePicker } from '../CodePicker';
+import { shortcutTypeLabel } from '../labels';
 import type { EditorProps } from '../EditorHost';
 import { EditorFrame } from '../EditorFrame';
 import { categoryOf, descriptorFor } from '../keys';
 
-const TYPE_KEY: Record<ShortcutTypeId, string> = {
-  [SHORTCUT_TYPE.replace]: 'replace',
-  [SHORTCUT_TYPE.action]: 'action',
-  [SHORTCUT_TYPE.lock]: 'lock',
-  [SHORTCUT_TYPE.modTap]: 'modtap',
-  [SHORTCUT_TYPE.toggle]: 'toggle',
-};
-
-export const shortcutTypeLabel = (type: ShortcutTypeId): string => `adv.sc.type.${TYPE_KEY[type]}`;
+export { shortcutTypeLabel };
 
 const HOLD_RANGE = { min: SHORTCUT_HOLD_TIME.min, max: SHORTCUT_HOLD_TIME.max, step: SHORTCUT_HOLD_TIME.step };
 
