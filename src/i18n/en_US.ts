@@ -122,7 +122,7 @@ export const en_US = {
   'linux.tip.again': 'Show this every time',
   'firefox.tip.title': 'Firefox cannot reach keyboards',
   'firefox.tip.body':
-    'Firefox has no WebHID support. Install a WebHID extension, open Keytune in Chrome or Edge, or use the desktop app.',
+    'Firefox has no WebHID support. Install a WebHID extension, open Keytune in Chrome or Edge, or start the Keytune desktop bridge (npm run desktop) and open the address it prints: through it, any browser reaches your keyboards.',
   'firefox.tip.extension': 'Get a WebHID extension',
   'firefox.tip.desktop': 'Download the desktop app',
 

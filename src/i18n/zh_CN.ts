@@ -110,7 +110,8 @@ export const zh_CN: Record<MessageId, string> = {
   'linux.tip.rules': '将安装的规则',
   'linux.tip.again': '每次都显示',
   'firefox.tip.title': 'Firefox 无法访问键盘',
-  'firefox.tip.body': 'Firefox 不支持 WebHID。请安装 WebHID 扩展，或在 Chrome、Edge 中打开 Keytune，或使用桌面版。',
+  'firefox.tip.body':
+    'Firefox 不支持 WebHID。请安装 WebHID 扩展，或在 Chrome、Edge 中打开 Keytune，或启动 Keytune 桌面桥接程序（npm run desktop）并打开它显示的地址：通过它，任何浏览器都能访问键盘。',
   'firefox.tip.extension': '获取 WebHID 扩展',
   'firefox.tip.desktop': '下载桌面版',
 

@@ -74,3 +74,12 @@ describe('Firefox tip', () => {
     ua.mockRestore();
   });
 });
+
+describe('Firefox tip', () => {
+  it('offers the desktop bridge, through which any browser reaches keyboards', async () => {
+    const { FirefoxTip } = await import('../../src/ui/device-list/PlatformTips');
+    renderWithServices(<FirefoxTip open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Firefox cannot reach keyboards' });
+    expect(dialog).toHaveTextContent('npm run desktop');
+  });
+});
