@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { keepLanguageInCookie } from '../../src/ui/startup/boot';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../../src/ui/App';
@@ -62,6 +63,9 @@ describe('app shell', () => {
   });
 
   it('the language menu switches every text to Chinese and stores the choice', async () => {
+    // Start-up keeps the choice in the Language cookie (boot.ts); the test wires the same.
+    const unwire = keepLanguageInCookie();
+    onTestFinished(unwire);
     const host = testHost();
     renderWithServices(<App />, { host });
     await userEvent.click(screen.getByRole('button', { name: 'Language: English (United States)' }));

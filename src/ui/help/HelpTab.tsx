@@ -1,13 +1,117 @@
-/** Side tab screen; its content arrives with a later release, so for now it carries its title only. */
-import { useT } from '../../i18n/store';
+/**
+ * The Help tab (spec-2 §2.8): FAQ, where to ask, the official website for the current language and six contact
+ * icons. Copying answers with the toast "Content copied to clipboard" or "Failed to copy".
+ */
+import type { ReactNode } from 'react';
+import { useLanguage, useT } from '../../i18n/store';
+import { pushKeyToast } from '../toasts/store';
+import { useToolsT, type ToolsTextId } from '../tools/texts';
+import { ExternalIcon, GlobeIcon } from '../widgets/icons';
+import { contactsFor, OFFICIAL_SITE, type Contact, type ContactId } from './links';
+import '../styles/tools.css';
+
+const FAQ = [1, 2, 3, 4] as const;
+
+const glyph = (text: string) => (
+  <svg width={20} height={20} viewBox="0 0 20 20" aria-hidden="true">
+    <text x="10" y="14.5" textAnchor="middle" fontSize={text.length > 1 ? 9 : 13} fontWeight={700} fill="currentColor">
+      {text}
+    </text>
+  </svg>
+);
+
+const ICONS: Record<ContactId, ReactNode> = {
+  site: <GlobeIcon size={20} />,
+  email: (
+    <svg
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      aria-hidden="true"
+    >
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M3.5 6.5l8.5 7 8.5-7" />
+    </svg>
+  ),
+  discord: glyph('D'),
+  twitter: glyph('X'),
+  instagram: glyph('IG'),
+  facebook: glyph('f'),
+};
+
+/** Copies text; answers whether the clipboard took it. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard) return false;
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function actOnContact(contact: Contact): Promise<void> {
+  // The window opens first, while the click still counts as the user's own gesture.
+  if (contact.open) window.open(contact.open, '_blank', 'noopener,noreferrer');
+  pushKeyToast((await copyText(contact.value)) ? 'copy.done' : 'copy.failed');
+}
 
 export default function HelpTab() {
   const t = useT();
+  const tt = useToolsT();
+  const language = useLanguage();
   return (
     <section className="screen">
       <header className="page-header">
         <h1 className="page-header__title">{t('help.title')}</h1>
       </header>
+      <div className="help">
+        <section className="help__card" aria-labelledby="help-faq">
+          <h2 id="help-faq">{tt('help.faq.title')}</h2>
+          <dl className="help__faq">
+            {FAQ.map((n) => (
+              <div key={n}>
+                <dt>{tt(`help.faq.q${n}` as ToolsTextId)}</dt>
+                <dd>{tt(`help.faq.a${n}` as ToolsTextId)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section className="help__card" aria-labelledby="help-ask">
+          <h2 id="help-ask">{tt('help.ask.title')}</h2>
+          <p>{tt('help.ask.text')}</p>
+          <h3>{tt('help.site.title')}</h3>
+          <p>
+            <a href={OFFICIAL_SITE[language]} target="_blank" rel="noopener noreferrer">
+              {tt('help.site.link')} <ExternalIcon size={14} />
+            </a>
+          </p>
+        </section>
+        <section className="help__card" aria-labelledby="help-contact">
+          <h2 id="help-contact">{tt('help.contact.title')}</h2>
+          <ul className="help__contacts">
+            {contactsFor(language).map((c) => {
+              const label = tt(`help.contact.${c.id}`);
+              return (
+                <li key={c.id}>
+                  <button
+                    type="button"
+                    className="help-contact"
+                    aria-label={label}
+                    title={label}
+                    onClick={() => void actOnContact(c)}
+                  >
+                    {ICONS[c.id]}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      </div>
     </section>
   );
 }
