@@ -12,6 +12,11 @@ export default defineConfig({
   timeout: 60000,
   workers: 2,
   reporter: [['list'], ['json', { outputFile: '.playwright-results.json' }]],
+  // Screen comparisons (e2e/screenshots.spec.ts): frozen animations and no caret; 1% of the pixels may differ, for
+  // font antialiasing, far less than any change a person would notice (a colour, a moved or missing element).
+  expect: {
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
   outputDir: 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -57,7 +57,12 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Everything the entry reaches by static imports goes into one chunk: one request for the first screen instead
     // of twenty small shared chunks queueing for the browser's six connections. Lazy screens keep their own chunks.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+    rolldownOptions: {
+      // src/core holds tables and rules with no top-level effects: a module imported for one name brings only what
+      // that name uses. Without this the page's ResourceLoadError pulled in the whole key-code table (~5 kB gzipped).
+      treeshake: { moduleSideEffects: [{ test: /\/src\/core\//, sideEffects: false }] },
+      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+    },
   },
   worker: { format: 'es' },
 });

@@ -7,15 +7,11 @@ import { advancedEn } from './sections/advanced';
 import { keymapEn } from './sections/keymap';
 import { keycodeExtraEn } from './sections/keycode-extra';
 import { devicesExtraEn } from './sections/devices-extra';
-import { toolsEn } from './sections/tools';
-import { widgetsEn } from './sections/widgets';
 
 export const en_US = {
   ...keymapEn,
   ...advancedEn,
-  ...widgetsEn,
   ...keycodeExtraEn,
-  ...toolsEn,
   // Last: it rewords some ids of the sections above.
   ...devicesExtraEn,
   'app.name': 'Keytune',

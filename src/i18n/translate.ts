@@ -61,6 +61,18 @@ export interface Translate {
 
 export type Warn = (message: string) => void;
 
+const registered: Record<Language, Record<string, string>> = { en_US: {}, zh_CN: {} };
+
+/**
+ * Adds the texts of a part of the app that loads later (a widget, a screen behind `lazy()`), so they travel with its
+ * code instead of the first screen's script. The module that uses them registers them when it loads, before any of
+ * its components renders. Their ids reach `t` through `t.dynamic` or a helper typed by the section.
+ */
+export function registerTexts(en: Readonly<Record<string, string>>, zh: Readonly<Record<string, string>>): void {
+  Object.assign(registered.en_US, en);
+  Object.assign(registered.zh_CN, zh);
+}
+
 const warned = new Set<string>();
 
 function warnOnce(warn: Warn, key: string, message: string): void {
@@ -88,7 +100,11 @@ export function createTranslate(catalogue: Catalogue | Language, warn: Warn = co
   const compiled = new Map<string, CompiledMessage | null>();
 
   const translate = (id: string, ...values: MessageValue[]): string => {
-    const source = Object.prototype.hasOwnProperty.call(messages, id) ? messages[id] : undefined;
+    const source = Object.prototype.hasOwnProperty.call(messages, id)
+      ? messages[id]
+      : Object.prototype.hasOwnProperty.call(registered[language], id)
+        ? registered[language][id]
+        : undefined;
     if (source === undefined) {
       warnOnce(warn, id, `Missing translation: ${id}`);
       return id;

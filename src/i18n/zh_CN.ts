@@ -5,15 +5,11 @@ import { advancedZh } from './sections/advanced';
 import { keymapZh } from './sections/keymap';
 import { keycodeExtraZh } from './sections/keycode-extra';
 import { devicesExtraZh } from './sections/devices-extra';
-import { toolsZh } from './sections/tools';
-import { widgetsZh } from './sections/widgets';
 
 export const zh_CN: Record<MessageId, string> = {
   ...keymapZh,
   ...advancedZh,
-  ...widgetsZh,
   ...keycodeExtraZh,
-  ...toolsZh,
   // Last: it rewords some ids of the sections above.
   ...devicesExtraZh,
   'app.name': 'Keytune',

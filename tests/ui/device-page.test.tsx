@@ -11,6 +11,9 @@ import type { VirtualOptions } from '../../src/testing/live-service';
 vi.mock('../../src/ui/device-page/key-code/KeyCodeTab', () => ({
   default: ({ path }: { path: string }) => <p data-testid="keycode-tab">{path}</p>,
 }));
+// The LED and performance tabs have their own tests too (tests/ui/lighting, tests/ui/performance).
+vi.mock('../../src/ui/device-page/lighting/LedTab', () => ({ default: () => <p>Key LED</p> }));
+vi.mock('../../src/ui/device-page/performance/PerfTab', () => ({ default: () => <p>Key performance</p> }));
 
 interface PageSetup extends Omit<NonNullable<Parameters<typeof renderWithServices>[1]>, 'host'> {
   model?: string;
@@ -54,10 +57,10 @@ describe('device page frame', () => {
     expect(tabs.map((t) => t.getAttribute('data-tab-id'))).toEqual(['0', '1', '3', '4']);
     expect(within(screen.getByRole('tabpanel')).getByTestId('keycode-tab')).toHaveTextContent(/^virtual:/);
     await userEvent.click(screen.getByRole('tab', { name: 'Key performance' }));
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('Key performance');
+    await waitFor(() => expect(screen.getByRole('tabpanel')).toHaveTextContent('Key performance'));
     await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'Key LED' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('Key LED');
+    await waitFor(() => expect(screen.getByRole('tabpanel')).toHaveTextContent('Key LED'));
   });
 
   it('Device settings lists the device information from get_setting_data', async () => {

@@ -4,8 +4,7 @@
  * dot, the link and the menu sit above that layer as controls of their own. The card takes keyboard focus when the
  * device store asks for it (a device just added, or the one whose page just closed).
  */
-import { DropdownMenu } from 'radix-ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { DeviceRecord } from '../../contract/bridge';
 import { ACCESS_MODE } from '../../core/models';
 import { useT } from '../../i18n/store';
@@ -16,7 +15,11 @@ import { useDeviceState, useServices } from '../services';
 import { DeviceArt } from './device-art';
 import { accessModeLabel, batteryPercent, batteryText, devTypeLabel } from './device-format';
 import { manualUrl } from './manual-link';
+import { MoreIcon } from './CardMenuIcon';
 import { NeedUpdateDialog } from './NeedUpdateDialog';
+
+// The card menu (Radix DropdownMenu and its positioning, ~13 kB gzipped) stays off the first screen's script.
+const CardMenu = lazy(() => import('./CardMenu'));
 
 export interface DeviceCardProps {
   device: DeviceRecord;
@@ -26,16 +29,6 @@ export interface DeviceCardProps {
   onOpenSettings(): void;
   /** Chosen from the card's menu; the list asks for a confirmation. */
   onRemove?(): void;
-}
-
-function MoreIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
-      <circle cx="5" cy="12" r="1.8" />
-      <circle cx="12" cy="12" r="1.8" />
-      <circle cx="19" cy="12" r="1.8" />
-    </svg>
-  );
 }
 
 /** Moves keyboard focus to the card's open button when the store asks for this device, then clears the request. */
@@ -137,18 +130,24 @@ export function DeviceCard({ device, pendingUpdate, onOpen, onOpenSettings, onRe
           </a>
         </Hint>
         {onRemove && (
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger className="icon-button" aria-label={tx(t, 'devices.card.menu', device.display_name)}>
-              <MoreIcon />
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
-                <DropdownMenu.Item className="menu__item device-card__remove" onSelect={onRemove}>
-                  {tx(t, 'devices.remove')}
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          // The menu's code comes a moment after the list; its button is there from the first frame.
+          <Suspense
+            fallback={
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={tx(t, 'devices.card.menu', device.display_name)}
+              >
+                <MoreIcon />
+              </button>
+            }
+          >
+            <CardMenu
+              label={tx(t, 'devices.card.menu', device.display_name)}
+              removeLabel={tx(t, 'devices.remove')}
+              onRemove={onRemove}
+            />
+          </Suspense>
         )}
       </div>
       {pendingUpdate !== undefined && (

@@ -80,6 +80,8 @@ export interface KeyboardDrawingProps {
    * the focused key, presses it until released.
    */
   press?: KeyPress;
+  /** Colour of the keyboard body's edge (the lighting tabs' outer-frame and ambient preview); default: the theme's. */
+  frameColour?: string;
 }
 
 export interface KeyPress {
@@ -368,6 +370,8 @@ export function KeyboardDrawing(props: KeyboardDrawingProps) {
                 height={body.h}
                 rx={body.rx}
                 aria-hidden="true"
+                data-frame-colour={props.frameColour}
+                style={props.frameColour ? { stroke: props.frameColour, strokeWidth: 6 } : undefined}
               />
             )}
             {rows.map((row) => (

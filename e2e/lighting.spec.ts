@@ -1,0 +1,113 @@
+/**
+ * The Key LED tab: per-key colours, lighting mode, outer frame and ambient light set on virtual keyboards and kept
+ * over a reload; screenshots of each lighting tab in both themes and both languages, for review (artifacts/).
+ */
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { gotoApp, skipLinuxTip } from './support';
+
+const BASE = 'http://127.0.0.1:4317';
+
+async function openLedTab(page: Page, context: BrowserContext, virtual: string, name: string): Promise<void> {
+  await skipLinuxTip(context);
+  await gotoApp(page, `?virtual=${virtual}`);
+  await page.getByRole('button', { name, exact: true }).click();
+  await page
+    .getByRole('tab', { name: /^(Key LED|按键灯光|灯光)/ })
+    .first()
+    .click();
+  await expect(drawing(page)).toBeVisible();
+}
+
+const drawing = (page: Page): Locator => page.getByRole('grid', { name: /^(Keyboard lighting|键盘灯光)$/ });
+const keyOf = (page: Page, printed: string): Locator =>
+  drawing(page).getByRole('gridcell', { name: new RegExp(`^(Key|按键) ${printed}(,|$)`) });
+const capOf = (page: Page, printed: string): Locator => keyOf(page, printed).locator('.kb-key__cap');
+
+test('made68pro: custom key colours, the mode and the outer frame survive a reload', async ({ page, context }) => {
+  await openLedTab(page, context, 'made68pro@1.4.2', 'Made68Pro');
+  await page.getByRole('tab', { name: 'Colour modes' }).click();
+  await page.getByRole('radio', { name: 'Custom' }).click();
+  for (const key of ['Q', 'W']) {
+    await keyOf(page, key).click();
+    await expect(keyOf(page, key)).toHaveAttribute('aria-selected', 'true');
+  }
+  await page.getByRole('button', { name: 'Colour #ff0000' }).click();
+  await expect(page.getByText('2 keys now #ff0000.')).toBeVisible();
+  await expect(capOf(page, 'Q')).toHaveCSS('fill', 'rgb(255, 0, 0)');
+
+  await page.getByRole('tab', { name: 'Outer frame' }).click();
+  await page.getByRole('radio', { name: 'Breathing' }).click();
+  await expect(page.getByText(/drawing shows its colour only/)).toBeVisible();
+  await page.getByRole('button', { name: 'Decrease Brightness' }).click();
+  await expect(page.getByRole('slider', { name: 'Brightness' })).toHaveAttribute('aria-valuenow', '7');
+  // The flash write settles before the reload.
+  await expect(page.locator('[data-sync]')).not.toHaveAttribute('data-sync', 'changing', { timeout: 10_000 });
+  await page.waitForTimeout(500);
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Made68Pro', exact: true }).click();
+  await page.getByRole('tab', { name: 'Key LED' }).click();
+  await expect(page.getByRole('radio', { name: 'Custom' })).toBeChecked();
+  await expect(capOf(page, 'Q')).toHaveCSS('fill', 'rgb(255, 0, 0)');
+  await expect(capOf(page, 'W')).toHaveCSS('fill', 'rgb(255, 0, 0)');
+  await page.getByRole('tab', { name: 'Outer frame' }).click();
+  await expect(page.getByRole('radio', { name: 'Breathing' })).toBeChecked();
+  await expect(page.getByRole('slider', { name: 'Brightness' })).toHaveAttribute('aria-valuenow', '7');
+});
+
+test('real67: a light effect and the ambient light survive a reload', async ({ page, context }) => {
+  await openLedTab(page, context, 'real67@3.9.7', 'Real67');
+  await page.getByRole('tab', { name: 'Light effects' }).click();
+  await page.getByRole('radio', { name: 'Wave' }).click();
+  await page.getByRole('radio', { name: 'High to low' }).click();
+  await expect(page.getByText('Preview: Wave, animated.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Ambient light' }).click();
+  await page.getByRole('radio', { name: 'Breathing' }).click();
+  await page.getByRole('radio', { name: 'Cyan' }).click();
+  await expect(page.getByRole('radio', { name: 'Cyan' })).toBeChecked();
+  await page.waitForTimeout(800);
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Real67', exact: true }).click();
+  await page.getByRole('tab', { name: 'Key LED' }).click();
+  await expect(page.getByRole('radio', { name: 'Wave' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'High to low' })).toBeChecked();
+  await page.getByRole('tab', { name: 'Ambient light' }).click();
+  await expect(page.getByRole('radio', { name: 'Breathing' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Cyan' })).toBeChecked();
+});
+
+const SHOTS = 'artifacts/screenshots';
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const language of ['en_US', 'zh_CN'] as const) {
+    test(`screenshots of the lighting tabs (${theme}, ${language})`, async ({ page, context }) => {
+      await context.addCookies([
+        { name: 'SkinMode', value: theme, url: BASE },
+        { name: 'Language', value: language, url: BASE },
+      ]);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const shot = async (name: string) => {
+        await page.mouse.move(1, 1);
+        await page.screenshot({
+          path: `${SHOTS}/e2e-lighting-${name}-${theme}-${language}.png`,
+          animations: 'disabled',
+        });
+      };
+      const zh = language === 'zh_CN';
+      await openLedTab(page, context, 'made68pro@1.4.2', 'Made68Pro');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await page.getByRole('tab', { name: zh ? '灯效' : 'Light effects' }).click();
+      await page.getByRole('radio', { name: zh ? '波浪' : 'Wave' }).click();
+      await shot('key');
+      await page.getByRole('tab', { name: zh ? '颜色模式' : 'Colour modes' }).click();
+      await page.getByRole('radio', { name: zh ? '自定义' : 'Custom' }).click();
+      await shot('key-custom');
+      await page.getByRole('tab', { name: zh ? '外框灯' : 'Outer frame' }).click();
+      await shot('outframe');
+      await openLedTab(page, context, 'real67@3.9.7', 'Real67');
+      await page.getByRole('tab', { name: zh ? '氛围灯' : 'Ambient light' }).click();
+      await shot('ambient');
+    });
+  }
+}
