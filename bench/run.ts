@@ -2,11 +2,13 @@
 import { deviceCoreMetrics } from './device-core.ts';
 import { formatMetric, type Metric } from './metric.ts';
 import { keymapMetrics } from './keymap.ts';
+import { lightingMetrics } from './lighting.ts';
 import { uiMetrics } from './ui.ts';
 
 const suites: [string, () => Promise<Metric[]>][] = [
   ['device core', deviceCoreMetrics],
   ['bulk edits', keymapMetrics],
+  ['lighting', lightingMetrics],
   ['first screen', uiMetrics],
 ];
 

@@ -1,6 +1,6 @@
 /**
- * The Key LED tab: per-key colours, lighting mode, outer frame and ambient light set on virtual keyboards and kept
- * over a reload; screenshots of each lighting tab in both themes and both languages, for review (artifacts/).
+ * The Key LED tab: per-key colours, lighting mode, outer frame and ambient light set on virtual keyboards (made68pro,
+ * cyber01, real67 below and from the ambient threshold 3.9.7) and kept over a reload; screenshots of each lighting tab in both themes and both languages, for review (artifacts/).
  */
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { gotoApp, skipLinuxTip } from './support';
@@ -75,6 +75,78 @@ test('real67: a light effect and the ambient light survive a reload', async ({ p
   await page.getByRole('tab', { name: 'Ambient light' }).click();
   await expect(page.getByRole('radio', { name: 'Breathing' })).toBeChecked();
   await expect(page.getByRole('radio', { name: 'Cyan' })).toBeChecked();
+});
+
+/** Waits for the flash write to settle, reloads, and opens the Key LED tab of the keyboard again. */
+async function reloadLedTab(page: Page, name: string): Promise<void> {
+  await expect(page.locator('[data-sync]')).not.toHaveAttribute('data-sync', 'changing', { timeout: 10_000 });
+  await page.waitForTimeout(800);
+  await page.reload();
+  await page.getByRole('button', { name, exact: true }).click();
+  await page.getByRole('tab', { name: 'Key LED' }).click();
+  await expect(drawing(page)).toBeVisible();
+}
+
+const sliderValue = (page: Page, name: string) => page.getByRole('slider', { name }).getAttribute('aria-valuenow');
+
+test('real67 from 3.9.7: the rhythm style of the ambient light survives a reload', async ({ page, context }) => {
+  await openLedTab(page, context, 'real67@3.9.8', 'Real67');
+  await page.getByRole('tab', { name: 'Ambient light' }).click();
+  await expect(page.getByRole('combobox', { name: 'Rhythm style' })).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Rhythm' }).click();
+  await page.getByRole('combobox', { name: 'Rhythm style' }).selectOption({ label: 'Bars' });
+  await expect(page.getByRole('combobox', { name: 'Rhythm style' })).toHaveValue('1');
+
+  await reloadLedTab(page, 'Real67');
+  await page.getByRole('tab', { name: 'Ambient light' }).click();
+  await expect(page.getByRole('radio', { name: 'Rhythm' })).toBeChecked();
+  await expect(page.getByRole('combobox', { name: 'Rhythm style' })).toHaveValue('1');
+});
+
+test('real67 below 3.9.7: the ambient light has no rhythm style, and its settings survive a reload', async ({
+  page,
+  context,
+}) => {
+  await openLedTab(page, context, 'real67@3.9.6', 'Real67');
+  await page.getByRole('tab', { name: 'Ambient light' }).click();
+  await page.getByRole('radio', { name: 'Rhythm' }).click();
+  await expect(page.getByRole('radio', { name: 'Rhythm' })).toBeChecked();
+  await expect(page.getByRole('combobox', { name: 'Rhythm style' })).toHaveCount(0);
+  const light = Number(await sliderValue(page, 'Light'));
+  await page.getByRole('button', { name: 'Decrease Light' }).click();
+  await expect(page.getByRole('slider', { name: 'Light' })).toHaveAttribute('aria-valuenow', String(light - 1));
+
+  await reloadLedTab(page, 'Real67');
+  await page.getByRole('tab', { name: 'Ambient light' }).click();
+  await expect(page.getByRole('radio', { name: 'Rhythm' })).toBeChecked();
+  await expect(page.getByRole('slider', { name: 'Light' })).toHaveAttribute('aria-valuenow', String(light - 1));
+  await expect(page.getByRole('combobox', { name: 'Rhythm style' })).toHaveCount(0);
+});
+
+test('cyber01: brightness up to 20, a light effect and the outer frame survive a reload', async ({ page, context }) => {
+  await openLedTab(page, context, 'cyber01@3.0.2', 'Cyber01');
+  await page.getByRole('tab', { name: 'Light effects' }).click();
+  await page.getByRole('radio', { name: 'Breathing' }).click();
+  const brightness = page.getByRole('slider', { name: 'Brightness' });
+  await expect(brightness).toHaveAttribute('aria-valuemax', '20');
+  const increase = page.getByRole('button', { name: 'Increase Brightness' });
+  for (let i = 0; i < 20 && (await brightness.getAttribute('aria-valuenow')) !== '20'; i++) await increase.click();
+  await expect(brightness).toHaveAttribute('aria-valuenow', '20');
+  await expect(increase).toHaveAttribute('aria-disabled', 'true');
+  await page.getByRole('button', { name: 'Decrease Brightness' }).click();
+  await expect(brightness).toHaveAttribute('aria-valuenow', '19');
+
+  await page.getByRole('tab', { name: 'Outer frame' }).click();
+  await page.getByRole('radio', { name: 'Static' }).click();
+  await page.getByRole('button', { name: 'Decrease Brightness' }).click();
+  await expect(page.getByRole('slider', { name: 'Brightness' })).toHaveAttribute('aria-valuenow', '7');
+
+  await reloadLedTab(page, 'Cyber01');
+  await expect(page.getByRole('radio', { name: 'Breathing' })).toBeChecked();
+  await expect(page.getByRole('slider', { name: 'Brightness' })).toHaveAttribute('aria-valuenow', '19');
+  await page.getByRole('tab', { name: 'Outer frame' }).click();
+  await expect(page.getByRole('radio', { name: 'Static' })).toBeChecked();
+  await expect(page.getByRole('slider', { name: 'Brightness' })).toHaveAttribute('aria-valuenow', '7');
 });
 
 const SHOTS = 'artifacts/screenshots';

@@ -63,6 +63,19 @@ describe('device page frame', () => {
     await waitFor(() => expect(screen.getByRole('tabpanel')).toHaveTextContent('Key LED'));
   });
 
+  it('leaving the performance tab for Key code or Key LED ends any calibration on the keyboard', async () => {
+    const { host, path } = await openPage();
+    await userEvent.click(screen.getByRole('tab', { name: 'Key performance' }));
+    expect(host.live.callsTo('setPerfInfo')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('tab', { name: 'Key LED' }));
+    await waitFor(() => expect(host.live.callsTo('setPerfInfo')).toHaveLength(1));
+    const call = host.live.callsTo('setPerfInfo')[0]!;
+    expect(call.named.get('path')).toBe(path);
+    expect(JSON.parse(call.named.get('calibration')!)).toEqual({ state: 0 });
+    await userEvent.click(screen.getByRole('tab', { name: 'Key code' }));
+    expect(host.live.callsTo('setPerfInfo')).toHaveLength(1);
+  });
+
   it('Device settings lists the device information from get_setting_data', async () => {
     const { host, path } = await openPage({
       model: 'Made68Air',

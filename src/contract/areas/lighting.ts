@@ -78,6 +78,8 @@ export const lightingCalls = {
       ambient_mode_index: byte.optional(),
       ambient_color_index: byte.optional(),
       ambient_switch: flag.optional(),
+      /** Style of ambient mode 3 (rhythm), an index into that mode's subtypes; firmware 3.9.7 and later. */
+      ambient_subtype: byte.optional(),
       select: z.array(int(0, 199)).min(1).optional(),
       rgba: rgba.optional(),
     },

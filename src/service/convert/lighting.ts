@@ -108,6 +108,9 @@ export function ambientPayload(a: Ambient, lightMax: number): AmbientPayload {
   };
 }
 
+/** How many styles the ambient subtype byte selects from: the subtypes of the ambient mode that has them (mode 3). */
+export const AMBIENT_SUBTYPE_COUNT = Math.max(0, ...AMBIENT_MODE_NAMES.map((m) => m.subtypes.length));
+
 export interface ColourState {
   colours: Rgb[];
   lighting: Lighting;

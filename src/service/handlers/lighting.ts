@@ -25,6 +25,7 @@ import { decodeList, encodeList, type Layout } from '../../protocol/struct.ts';
 import { configObjects, invalidate, prefetch, readCached, remember, writeThrough } from '../cache.ts';
 import type { CallContext, DeviceEntry, Handlers } from '../context.ts';
 import {
+  AMBIENT_SUBTYPE_COUNT,
   colourInfoPayload,
   colourSetKeysData,
   editAmbientMode,
@@ -51,6 +52,7 @@ const OPTIONS = [
   'ambient_mode_index',
   'ambient_color_index',
   'ambient_switch',
+  'ambient_subtype',
   'select',
 ] as const satisfies readonly (keyof LedArgs)[];
 type LedOption = (typeof OPTIONS)[number];
@@ -159,6 +161,10 @@ async function setAmbient(device: DeviceEntry, args: LedArgs, option: LedOption,
   } else if (args.ambient_color_index !== undefined) {
     const index = upTo(option, args.ambient_color_index, Math.min(7, ambient.colourCount - 1));
     edit = setByte(AmbientLayout, ambient, 'colourIndex', index);
+  } else if (args.ambient_subtype !== undefined) {
+    if (!caps.lighting.ambientSubtypeDropdown)
+      throw notApplicable(`${device.record.display_name} at firmware ${device.record.fw_ver} has no ambient subtype`);
+    edit = setByte(AmbientLayout, ambient, 'subtype', upTo(option, args.ambient_subtype, AMBIENT_SUBTYPE_COUNT - 1));
   } else {
     edit = setByte(AmbientLayout, ambient, 'ambientSwitch', args.ambient_switch ? 1 : 0);
   }

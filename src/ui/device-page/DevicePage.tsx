@@ -3,7 +3,7 @@
  * spec-2 §2.3). Key code is the key mapping and advanced-key screen; Key LED and Key performance arrive with later
  * screens; Device settings already lists the device information. A device without keys (a receiver) gets no key-code
  * screen: nothing there would apply, and its missing drawing is never asked for. Opening the page moves keyboard
- * focus onto it.
+ * focus onto it. The theme slots panel sits at the left of the tabs (spec-2 §2.3).
  */
 import { Tabs } from 'radix-ui';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -17,9 +17,13 @@ import { useServices } from '../services';
 import { BackIcon } from '../widgets/icons';
 import { LoadingOverlay } from './LoadingOverlay';
 import { DeviceSettingsTab } from './settings/DeviceSettingsTab';
+import { ThemePanel } from './themes/ThemePanel';
 import { syncStateOf, type SyncState } from './sync';
+import { attempt } from '../call';
 
 const KeyCodeTab = lazy(() => import('./key-code/KeyCodeTab'));
+const PerfTab = lazy(() => import('./performance/PerfTab'));
+const LedTab = lazy(() => import('./lighting/LedTab'));
 
 const TAB_LABELS: Record<DeviceTabId, MessageId> = {
   '0': 'page.tab.keycode',
@@ -77,12 +81,21 @@ export function hasKeys(device: Pick<DeviceRecord, 'display_name' | 'name'>): bo
 
 export default function DevicePage({ device, initialTab = '0' }: { device: DeviceRecord; initialTab?: DeviceTabId }) {
   const t = useT();
-  const { devices, updates } = useServices();
+  const { devices, updates, client } = useServices();
   const [tab, setTab] = useState<DeviceTabId>(initialTab);
   const pending = updates.pendingFor(device);
   const keys = hasKeys(device);
   const pageRef = useRef<HTMLDivElement>(null);
   useEffect(() => pageRef.current?.focus(), []);
+  // Entering a tab other than performance (3) or settings (4) ends any calibration (spec-2 §4); calibration runs
+  // only on the performance tab, so leaving it is when to say so.
+  const previousTab = useRef(tab);
+  useEffect(() => {
+    const left = previousTab.current;
+    previousTab.current = tab;
+    if (keys && left === '3' && (tab === '0' || tab === '1'))
+      void attempt(client.setPerfInfo({ path: device.path, key_ids: [0], calibration: { state: 0 } }));
+  }, [tab, keys, client, device.path]);
 
   return (
     <div
@@ -105,6 +118,7 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
         </button>
         <SyncText path={device.path} />
       </header>
+      {keys && <ThemePanel path={device.path} tab={tab} />}
       <Tabs.Root
         className="device-page__tabs"
         value={tab}
@@ -135,6 +149,14 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
               ) : id === '0' ? (
                 <Suspense fallback={null}>
                   <KeyCodeTab path={device.path} />
+                </Suspense>
+              ) : id === '3' && keys ? (
+                <Suspense fallback={null}>
+                  <PerfTab path={device.path} />
+                </Suspense>
+              ) : id === '1' && keys ? (
+                <Suspense fallback={null}>
+                  <LedTab path={device.path} />
                 </Suspense>
               ) : (
                 <Placeholder title={t(TAB_LABELS[id])} />

@@ -1,13 +1,14 @@
 /**
- * Ambient light (spec-1 §2, §9; real67): switch, mode list, the named colours (indexes 0-7), and the light and speed
- * of the chosen mode, speed within a third of the light.
+ * Ambient light (spec-1 §2, §9; real67): switch, mode list, the named colours (indexes 0-7), the light and speed of
+ * the chosen mode (speed within a third of the light), and from firmware 3.9.7 the style dropdown of a mode that has
+ * subtypes (mode 3, rhythm).
  */
 import { useState } from 'react';
 import type { AmbientModePayload, ColourInfoPayload } from '../../../contract/payloads/lighting';
 import { clampLightingSpeed } from '../../../core/rules/lighting';
 import { useServices } from '../../services';
 import { Slider } from '../../widgets/slider/Slider';
-import { ChoiceList, Note, OnOff } from './controls';
+import { ChoiceList, Dropdown, Note, OnOff } from './controls';
 import { speedMax } from './rules';
 import { nameOf, useLightingTexts } from './texts';
 import type { ColourInfoHandle } from './use-colour-info';
@@ -16,10 +17,13 @@ export function AmbientPanel({
   path,
   info,
   change,
+  subtypes: withSubtypes,
 }: {
   path: string;
   info: ColourInfoPayload;
   change: ColourInfoHandle['change'];
+  /** The firmware stores a style for modes with subtypes (real67 from 3.9.7). */
+  subtypes: boolean;
 }) {
   const l = useLightingTexts();
   const { client, resources } = useServices();
@@ -45,14 +49,19 @@ export function AmbientPanel({
       () => client.setLedInfo({ path, ambient_mode_data: { index: next.index, light: next.light, speed: next.speed } }),
     );
   };
-  const setField = (field: 'ambient_mode_index' | 'ambient_color_index', value: number) =>
+  const setField = (field: 'ambient_mode_index' | 'ambient_color_index' | 'subtype', value: number) =>
     void change(
       (i) => ({ ...i, keyambient: i.keyambient && { ...i.keyambient, [field]: value } }),
       () =>
         client.setLedInfo(
-          field === 'ambient_mode_index' ? { path, ambient_mode_index: value } : { path, ambient_color_index: value },
+          field === 'ambient_mode_index'
+            ? { path, ambient_mode_index: value }
+            : field === 'ambient_color_index'
+              ? { path, ambient_color_index: value }
+              : { path, ambient_subtype: value },
         ),
     );
+  const subtypes = withSubtypes ? (def?.subtypes ?? []) : [];
 
   return (
     <div className="led-panel" data-panel="ambient">
@@ -77,6 +86,14 @@ export function AmbientPanel({
             value={String(index)}
             onChange={(v) => setField('ambient_mode_index', Number(v))}
           />
+          {subtypes.length > 0 && (
+            <Dropdown
+              label={l('led.ambient.subtype')}
+              choices={subtypes.map((name, i) => ({ value: String(i), label: nameOf(l, name, i) }))}
+              value={String(ambient.subtype)}
+              onChange={(v) => setField('subtype', Number(v))}
+            />
+          )}
           {(def?.colour ?? true) && (
             <ChoiceList
               label={l('led.ambient.colours')}

@@ -111,7 +111,7 @@ export default function LedTab({ path }: { path: string }) {
         )}
         {lighting.ambient && (
           <TabPanel value="ambient">
-            <AmbientPanel path={path} info={info} change={change} />
+            <AmbientPanel path={path} info={info} change={change} subtypes={lighting.ambientSubtypeDropdown} />
           </TabPanel>
         )}
       </TabStrip>

@@ -58,6 +58,35 @@ export function ChoiceList({
   );
 }
 
+/** A labelled native dropdown: the keyboard and screen readers handle it as the platform's own list box. */
+export function Dropdown({
+  label,
+  choices,
+  value,
+  onChange,
+}: {
+  label: string;
+  choices: readonly Choice[];
+  value: string;
+  onChange(value: string): void;
+}) {
+  const id = useId();
+  return (
+    <div className="led-field">
+      <label htmlFor={id} className="led-field__label">
+        {label}
+      </label>
+      <select id={id} className="led-dropdown" value={value} onChange={(e) => onChange(e.target.value)}>
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export interface Swatch {
   hex: string;
   name: string;

@@ -1,0 +1,268 @@
+/**
+ * The perf view's panel (spec-2 §2.5, §5): trigger travel and dead zone in mm, stepping by the key's accuracy and
+ * bounded by its range; the rapid-trigger switch, its mode strip, press and release travel in mode 0, the sensitivity
+ * choice, the series-rapid tag and the advanced options. The values shown are the first selected key's. Every change
+ * goes to all selected keys; a change the rules block is undone with the rule's toast, and with no key selected the
+ * panel is covered by a button that says so.
+ */
+import { useEffect, useId, useState } from 'react';
+import type { PerformancePayload, RapidTriggerSetting } from '../../../contract/payloads/performance';
+import type { RapidSetting } from '../../../contract/areas/performance';
+import type { Capabilities } from '../../../core/capabilities';
+import { checkPerfEdit, perfRanges, perfWarnings, type PerfEdit } from '../../../core/rules/perf';
+import { TOAST_KEYS } from '../../../core/toast-keys';
+import { ptx } from '../../../i18n/sections/performance';
+import { useT } from '../../../i18n/store';
+import { useServices } from '../../services';
+import { pushKeyToast } from '../../toasts/store';
+import { Slider } from '../../widgets/slider/Slider';
+import { TabStrip } from '../../widgets/tab-strip/TabStrip';
+
+type Change =
+  | { trigger: number }
+  | { dead: number }
+  | { rapid: RapidSetting }
+  | { advance_rapid: boolean }
+  | { key_rapid_use_complete: boolean };
+
+export interface PerfPanelProps {
+  path: string;
+  info: PerformancePayload;
+  caps: Capabilities;
+  selected: readonly number[];
+  change(pending: Promise<PerformancePayload>): Promise<unknown>;
+}
+
+const OFF_RAPID: RapidTriggerSetting = {
+  p_rapid_value: 0,
+  r_rapid_value: 0,
+  min: 0,
+  max: 0,
+  accuracy: 0,
+  use_rapid: false,
+  use_series_rapid: false,
+  advance_rapid_mode: 0,
+  rt_mode: 0,
+  rt_sensitivity_state: 0,
+};
+
+export function PerfPanel({ path, info, caps, selected, change }: PerfPanelProps) {
+  const t = useT();
+  const { client } = useServices();
+  const ids = useId();
+  const key = selected[0] ?? 0;
+  const ranges = perfRanges(info.key_accuracys[key], caps.performance.baseMinTravel);
+  const rapid = info.key_rapid_triggers[key] ?? OFF_RAPID;
+  const device = {
+    trigger: info.key_triggers[key] ?? ranges.trigger.min,
+    dead: info.key_deads[key] ?? 0,
+    press: rapid.p_rapid_value,
+    release: rapid.r_rapid_value,
+  };
+  // What the sliders show while dragged; the device's values again once it answers or another key is shown.
+  const [draft, setDraft] = useState<Partial<typeof device>>({});
+  useEffect(() => setDraft({}), [info, key]);
+  const shown = { ...device, ...draft };
+  const none = selected.length === 0;
+
+  const allowed = (edit: PerfEdit): boolean => {
+    const check = checkPerfEdit(edit, {
+      selectedKeys: selected.length,
+      useRapid: rapid.use_rapid,
+      rtMode: rapid.rt_mode,
+    });
+    if (!check.ok) {
+      pushKeyToast(check.toastKey);
+      setDraft({});
+    }
+    return check.ok;
+  };
+  const send = (edit: PerfEdit, what: Change) => {
+    if (!allowed(edit)) return;
+    void change(client.setPerfInfo({ path, key_ids: [...selected], ...what })).then(() => setDraft({}));
+  };
+
+  const warnings = perfWarnings({
+    dead: shown.dead,
+    ...(rapid.use_rapid && rapid.rt_mode === 0 ? { pressRapid: shown.press, releaseRapid: shown.release } : {}),
+  });
+  const unit = ptx(t, 'perf.unit.mm');
+  const auto = rapid.use_rapid && rapid.rt_mode === 1;
+
+  return (
+    <section className="panel perf-panel" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`} className="panel__title">
+        {ptx(t, 'perf.tab.perf')}
+      </h2>
+      <p className="perf-panel__count" role="status">
+        {none ? ptx(t, 'perf.select.first') : ptx(t, 'perf.selected.count', selected.length)}
+      </p>
+      <div className="perf-panel__body" data-blocked={none ? 'true' : undefined}>
+        <Slider
+          label={ptx(t, 'perf.trigger')}
+          value={shown.trigger}
+          {...ranges.trigger}
+          unit={unit}
+          onChange={(v) => setDraft((d) => ({ ...d, trigger: v }))}
+          onCommit={(v) => send('trigger', { trigger: v })}
+        />
+        <Slider
+          label={ptx(t, 'perf.dead')}
+          value={shown.dead}
+          {...ranges.dead}
+          unit={unit}
+          onChange={(v) => setDraft((d) => ({ ...d, dead: v }))}
+          onCommit={(v) => send('dead', { dead: v })}
+        />
+        {auto && <p className="perf-panel__note">{ptx(t, 'perf.rt.auto.note')}</p>}
+        <div className="perf-panel__row">
+          <button
+            type="button"
+            role="switch"
+            className="perf-switch"
+            aria-checked={rapid.use_rapid}
+            onClick={() => send('rapid', { rapid: { use_rapid: !rapid.use_rapid } })}
+          >
+            <span className="perf-switch__track" aria-hidden="true" />
+            {ptx(t, 'perf.rt')}
+          </button>
+          {rapid.use_series_rapid && (
+            <span className="perf-tag" data-testid="series-rapid">
+              {ptx(t, 'perf.rt.series')}
+            </span>
+          )}
+        </div>
+        {rapid.use_rapid && (
+          <RapidOptions
+            rapid={rapid}
+            caps={caps}
+            info={info}
+            shown={shown}
+            ranges={ranges.rapid}
+            unit={unit}
+            onDraft={(d) => setDraft((prev) => ({ ...prev, ...d }))}
+            send={send}
+          />
+        )}
+        {warnings.length > 0 && (
+          <ul className="perf-panel__warnings" role="status">
+            {warnings.map((w) => (
+              <li key={w}>{t.dynamic(w)}</li>
+            ))}
+          </ul>
+        )}
+        <details className="perf-panel__help">
+          <summary>{ptx(t, 'perf.rt.help.title')}</summary>
+          <p>{ptx(t, 'perf.rt.help.body')}</p>
+        </details>
+      </div>
+      {none && (
+        <button
+          type="button"
+          className="perf-panel__cover"
+          onClick={() => pushKeyToast(TOAST_KEYS.perfNoSelectKeys)}
+          data-testid="perf-cover"
+        >
+          <span className="perf-panel__cover-text">{ptx(t, 'perf.select.first')}</span>
+        </button>
+      )}
+    </section>
+  );
+}
+
+function RapidOptions(props: {
+  rapid: RapidTriggerSetting;
+  caps: Capabilities;
+  info: PerformancePayload;
+  shown: { press: number; release: number };
+  ranges: { min: number; max: number; step: number };
+  unit: string;
+  onDraft(d: { press?: number; release?: number }): void;
+  send(edit: PerfEdit, what: Change): void;
+}) {
+  const { rapid, caps, info, shown, ranges, unit, onDraft, send } = props;
+  const t = useT();
+  const ids = useId();
+  const mode = String(rapid.rt_mode);
+  const sliders = (
+    <>
+      <Slider
+        label={ptx(t, 'perf.rt.press')}
+        value={shown.press}
+        {...ranges}
+        unit={unit}
+        onChange={(v) => onDraft({ press: v })}
+        onCommit={(v) => send('rapid', { rapid: { p_rapid_value: v } })}
+      />
+      <Slider
+        label={ptx(t, 'perf.rt.release')}
+        value={shown.release}
+        {...ranges}
+        unit={unit}
+        onChange={(v) => onDraft({ release: v })}
+        onCommit={(v) => send('rapid', { rapid: { r_rapid_value: v } })}
+      />
+    </>
+  );
+  const sensitivity = (
+    <fieldset className="perf-sensitivity" aria-disabled={rapid.rt_mode !== 1}>
+      <legend>{ptx(t, 'perf.rt.sensitivity')}</legend>
+      {([0, 1, 2] as const).map((s) => (
+        <label key={s} className="perf-sensitivity__option">
+          <input
+            type="radio"
+            name={`${ids}-sensitivity`}
+            value={s}
+            checked={rapid.rt_sensitivity_state === s}
+            onChange={() => send('sensitivity', { rapid: { rt_sensitivity_state: s } })}
+          />
+          {ptx(t, `perf.rt.sensitivity.${s}`)}
+        </label>
+      ))}
+    </fieldset>
+  );
+  return (
+    <div className="perf-rapid">
+      {caps.performance.rapidTriggerTab ? (
+        <TabStrip
+          label={ptx(t, 'perf.rt.modes')}
+          tabs={[
+            { value: '0', label: ptx(t, 'perf.rt.mode.0') },
+            { value: '1', label: ptx(t, 'perf.rt.mode.1') },
+          ]}
+          value={mode}
+          maxVisible={2}
+          onValueChange={(v) => {
+            if (v === '0' || v === '1') send('rt-mode', { rapid: { rt_mode: v === '1' ? 1 : 0 } });
+          }}
+        />
+      ) : null}
+      {rapid.rt_mode === 0 ? sliders : null}
+      {caps.performance.rapidTriggerTab && sensitivity}
+      <div className="perf-panel__row">
+        <button
+          type="button"
+          role="switch"
+          className="perf-switch"
+          aria-checked={rapid.advance_rapid_mode === 1}
+          onClick={() => send('rapid', { advance_rapid: rapid.advance_rapid_mode !== 1 })}
+        >
+          <span className="perf-switch__track" aria-hidden="true" />
+          {ptx(t, 'perf.rt.advanced')}
+        </button>
+        {caps.performance.rapidUseComplete && (
+          <button
+            type="button"
+            role="switch"
+            className="perf-switch"
+            aria-checked={info.key_rapid_use_complete === 1}
+            onClick={() => send('rapid', { key_rapid_use_complete: info.key_rapid_use_complete !== 1 })}
+          >
+            <span className="perf-switch__track" aria-hidden="true" />
+            {ptx(t, 'perf.rt.complete')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
