@@ -3,6 +3,7 @@ import { deviceCoreMetrics } from './device-core.ts';
 import { formatMetric, type Metric } from './metric.ts';
 import { keymapMetrics } from './keymap.ts';
 import { lightingMetrics } from './lighting.ts';
+import { testerMetrics } from './tester.ts';
 import { uiMetrics } from './ui.ts';
 
 const suites: [string, () => Promise<Metric[]>][] = [
@@ -10,6 +11,7 @@ const suites: [string, () => Promise<Metric[]>][] = [
   ['bulk edits', keymapMetrics],
   ['lighting', lightingMetrics],
   ['first screen', uiMetrics],
+  ['keyboard tester', testerMetrics],
 ];
 
 let over = 0;

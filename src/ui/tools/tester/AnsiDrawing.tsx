@@ -11,6 +11,26 @@ import type { KeyStats } from './tester-log';
 
 const UNIT = 40;
 const GAP = 3;
+const LEGEND_SIZE = 11;
+const LEGEND_PAD = 4;
+/** Width of an average legend character, in font sizes (the UI's sans-serif). */
+const CHAR_WIDTH = 0.58;
+
+/**
+ * A key's legend fitted to its cap: on one line at the usual size when it fits, else split at its space onto two
+ * lines, and made smaller only as far as the longer line needs, so "Print Screen" or "Delete" stay whole on a
+ * one-unit key.
+ */
+export function fitLegend(legend: string, width: number): { lines: string[]; size: number } {
+  const room = width - 2 * LEGEND_PAD;
+  const fits = (line: string, size: number) => line.length * size * CHAR_WIDTH <= room;
+  if (fits(legend, LEGEND_SIZE)) return { lines: [legend], size: LEGEND_SIZE };
+  const space = legend.indexOf(' ');
+  const lines = space > 0 ? [legend.slice(0, space), legend.slice(space + 1)] : [legend];
+  const longest = Math.max(...lines.map((l) => l.length));
+  const size = Math.min(LEGEND_SIZE, room / (longest * CHAR_WIDTH));
+  return { lines, size: Math.round(size * 10) / 10 };
+}
 
 export type KeyState = 'idle' | 'tested' | 'down' | 'chatter';
 
@@ -51,9 +71,7 @@ export function AnsiDrawing({ keys }: { keys: ReadonlyMap<string, KeyStats> }) {
               aria-label={label(key.code, stats)}
             >
               <rect x={x} y={y} width={w} height={h} rx={5} />
-              <text className="tester-key__legend" x={x + 5} y={y + 14}>
-                {keyNameOf(key.code).legend}
-              </text>
+              <KeyLegend x={x} y={y} w={w} legend={keyNameOf(key.code).legend} />
               {stats && stats.count > 0 && (
                 <text className="tester-key__count" x={x + w - 5} y={y + h - 6} textAnchor="end">
                   {stats.count}
@@ -75,5 +93,18 @@ export function AnsiDrawing({ keys }: { keys: ReadonlyMap<string, KeyStats> }) {
         </ul>
       )}
     </div>
+  );
+}
+
+function KeyLegend({ x, y, w, legend }: { x: number; y: number; w: number; legend: string }) {
+  const { lines, size } = fitLegend(legend, w);
+  return (
+    <text className="tester-key__legend" x={x + LEGEND_PAD} y={y + 3 + size} fontSize={size}>
+      {lines.map((line, i) => (
+        <tspan key={i} x={x + LEGEND_PAD} dy={i === 0 ? 0 : size * 1.15}>
+          {line}
+        </tspan>
+      ))}
+    </text>
   );
 }
