@@ -1,52 +1,72 @@
 /**
- * Device settings, first part: the device information list, read with `dev_info get_setting_data` (spec-2 §2.6).
- * Until the answer arrives (or if the call is refused) the device record's own values are shown; the answer's battery
- * and connection are read fresh from the device, so they win over the record's.
+ * The Device settings screen (spec-2 §2.6): the device information read with `get_setting_data`, the connection
+ * settings (USB: N-key rollover, automatic calibration, sleep with its 1-60 minute slider; 2.4G and Bluetooth have
+ * nothing to set), the local firmware update and factory reset with a confirm dialog. Until the settings answer
+ * arrives (or if the call is refused) the device record's own values are shown; the answer's battery and connection
+ * are read fresh from the device, so they win over the record's. N-key and sleep are offered only when the firmware
+ * is above the model's threshold (the service reports it as n_key_supported and sleep_supported).
  */
 import { useEffect, useState } from 'react';
 import type { DeviceRecord } from '../../../contract/bridge';
 import type { CallAnswer } from '../../../contract/contract';
+import { clampSleepTime, SLEEP_MINUTES } from '../../../core/rules/settings';
 import { useT } from '../../../i18n/store';
 import { attempt } from '../../call';
 import { accessModeLabel, batteryText } from '../../device-list/device-format';
 import { DeviceArt } from '../../device-list/device-art';
+import { useLoadingStore } from '../../loading-store';
 import { useServices } from '../../services';
+import { useToastStore } from '../../toasts/store';
+import { AppDialog } from '../../widgets/AppDialog';
+import { Slider } from '../../widgets/slider/Slider';
+import { LocalUpdate } from '../firmware/LocalUpdate';
+import { OnOff } from './OnOff';
+import { useSettingsTexts, type SettingsT } from './settings-texts';
+import '../../styles/settings.css';
 
 type SettingData = CallAnswer<'getSettingData'>;
+type SettingChange = Omit<Parameters<ReturnType<typeof useServices>['client']['setSettingInfo']>[0], 'path'>;
 
 /** The text, or undefined when it is empty. */
 function text(value: string | undefined): string | undefined {
   return value !== undefined && value.trim() !== '' ? value : undefined;
 }
 
-export function DeviceSettingsTab({ device, pendingUpdate }: { device: DeviceRecord; pendingUpdate?: string }) {
+const DEVICE_TYPES: Record<number, 'settings.info.type.2' | 'settings.info.type.3' | 'settings.info.type.4'> = {
+  2: 'settings.info.type.2',
+  3: 'settings.info.type.3',
+  4: 'settings.info.type.4',
+};
+
+function InfoSection({
+  device,
+  data,
+  pendingUpdate,
+  s,
+}: {
+  device: DeviceRecord;
+  data: SettingData | undefined;
+  pendingUpdate?: string;
+  s: SettingsT;
+}) {
   const t = useT();
-  const { client } = useServices();
-  const [data, setData] = useState<SettingData | undefined>(undefined);
-
-  useEffect(() => {
-    let live = true;
-    void attempt(client.getSettingData({ path: device.path })).then((result) => {
-      if (live && result.ok) setData(result.value);
-    });
-    return () => {
-      live = false;
-    };
-  }, [client, device.path]);
-
-  // The settings answer reads the battery and the link fresh from the device; the record is from the last event.
   const accessMode = data?.access_mode ?? device.access_mode;
   const access = accessModeLabel(accessMode);
   const unknown = t('settings.info.unknown');
+  const type = DEVICE_TYPES[device.dev_type];
   const rows: [string, string][] = [
     [t('settings.info.name'), device.display_name],
+    [s('settings.info.status'), s(device.online ? 'settings.info.online' : 'settings.info.offline')],
+    [t('settings.info.connection'), access ? t(access) : device.access_text || unknown],
     [t('settings.info.firmware'), text(data?.fw_ver) ?? (text(device.fw_ver) || unknown)],
     [t('settings.info.hardware'), text(data?.hw_ver) ?? (text(device.hw_ver) || unknown)],
     [t('settings.info.release'), text(data?.release_date) ?? unknown],
-    [t('settings.info.serial'), text(device.dev_sn) ?? unknown],
-    [t('settings.info.connection'), access ? t(access) : device.access_text || unknown],
-    [t('settings.info.battery'), batteryText(data?.battery ?? device.electricity)],
   ];
+  const serial = text(device.dev_sn);
+  if (serial !== undefined) rows.push([t('settings.info.serial'), serial]);
+  rows.push([t('settings.info.battery'), batteryText(data?.battery ?? device.electricity)]);
+  rows.push([s('settings.info.type'), type ? s(type) : unknown]);
+  if (data) rows.push([s('settings.info.report.rate'), s('settings.info.report.rate.value', data.report_rate)]);
 
   return (
     <section className="panel device-info" aria-labelledby="device-info-title">
@@ -73,5 +93,167 @@ export function DeviceSettingsTab({ device, pendingUpdate }: { device: DeviceRec
         )}
       </div>
     </section>
+  );
+}
+
+function UsbSettings({ data, change, s }: { data: SettingData; change(args: SettingChange): void; s: SettingsT }) {
+  const [sleepTime, setSleepTime] = useState(clampSleepTime(data.sleep_time));
+  useEffect(() => setSleepTime(clampSleepTime(data.sleep_time)), [data.sleep_time]);
+  const needsFirmware = <p className="settings-note">{s('settings.usb.needs.firmware')}</p>;
+  return (
+    <div className="usb-settings">
+      <OnOff
+        label={s('settings.usb.nkey')}
+        checked={data.use_n_key === 1}
+        disabled={!data.n_key_supported}
+        onChange={(on) => change({ use_n_key: on ? 1 : 0 })}
+      />
+      {!data.n_key_supported && needsFirmware}
+      <OnOff
+        label={s('settings.usb.calibration')}
+        checked={data.auto_calibration === 1}
+        onChange={(on) => change({ calibration: { auto_calibration: on ? 1 : 0 } })}
+      />
+      <OnOff
+        label={s('settings.usb.sleep')}
+        checked={data.use_sleep === 1}
+        disabled={!data.sleep_supported}
+        onChange={(on) => change(on ? { use_sleep: 1, sleep_time: sleepTime } : { use_sleep: 0 })}
+      />
+      {data.sleep_supported ? (
+        <Slider
+          label={s('settings.usb.sleep.time')}
+          value={sleepTime}
+          min={SLEEP_MINUTES.min}
+          max={SLEEP_MINUTES.max}
+          step={1}
+          unit={s('settings.usb.unit.min')}
+          disabled={data.use_sleep !== 1}
+          onChange={setSleepTime}
+          onCommit={(minutes) => change({ use_sleep: 1, sleep_time: clampSleepTime(minutes) })}
+        />
+      ) : (
+        needsFirmware
+      )}
+    </div>
+  );
+}
+
+type LinkMode = 'usb' | '24g' | 'bluetooth';
+const LINK_MODES: readonly LinkMode[] = ['usb', '24g', 'bluetooth'];
+
+/** The link-mode section: a choice of connection (not tabs, as it sits inside the page's own tab panel). */
+function LinkSection({ data, change, s }: { data: SettingData; change(args: SettingChange): void; s: SettingsT }) {
+  const [mode, setMode] = useState<LinkMode>('usb');
+  return (
+    <section className="panel link-settings" aria-labelledby="link-settings-title">
+      <h2 className="panel__title" id="link-settings-title">
+        {s('settings.link.title')}
+      </h2>
+      <div className="link-settings__modes" role="group" aria-label={s('settings.link.modes')}>
+        {LINK_MODES.map((m) => (
+          <button
+            key={m}
+            type="button"
+            className="link-settings__mode"
+            aria-pressed={mode === m}
+            onClick={() => setMode(m)}
+          >
+            {s(`settings.link.${m}`)}
+          </button>
+        ))}
+      </div>
+      <div className="link-settings__body" data-link-mode={mode}>
+        {mode === 'usb' ? (
+          <UsbSettings data={data} change={change} s={s} />
+        ) : (
+          <p className="settings-note">{s('settings.link.empty')}</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function FactoryReset({ onReset, s }: { onReset(): Promise<void>; s: SettingsT }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="panel factory-reset" aria-label={s('settings.reset.title')}>
+      <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
+        {s('settings.reset.button')}
+      </button>
+      <AppDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={s('settings.reset.title')}
+        description={s('settings.reset.body')}
+        footer={
+          <>
+            <button type="button" className="button button--ghost" onClick={() => setOpen(false)}>
+              {s('settings.reset.cancel')}
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                setOpen(false);
+                void onReset();
+              }}
+            >
+              {s('settings.reset.confirm')}
+            </button>
+          </>
+        }
+      />
+    </section>
+  );
+}
+
+export function DeviceSettingsTab({ device, pendingUpdate }: { device: DeviceRecord; pendingUpdate?: string }) {
+  const s = useSettingsTexts();
+  const { client } = useServices();
+  const [data, setData] = useState<SettingData | undefined>(undefined);
+  const path = device.path;
+
+  useEffect(() => {
+    let live = true;
+    void attempt(client.getSettingData({ path })).then((result) => {
+      if (live && result.ok) setData(result.value);
+    });
+    const off = client.on('get_setting_data', (update) => {
+      if (live && update.path === path) setData(update);
+    });
+    return () => {
+      live = false;
+      off();
+    };
+  }, [client, path]);
+
+  const change = (args: SettingChange) => {
+    void attempt(client.setSettingInfo({ path, ...args })).then((result) => {
+      if (result.ok) setData(result.value);
+    });
+  };
+
+  const reset = async () => {
+    const loading = useLoadingStore.getState();
+    loading.setVisible(true);
+    try {
+      const result = await attempt(client.runOtherFunc({ path, cmd: 'reset' }));
+      if (result.ok && 'use_n_key' in result.value) {
+        setData(result.value);
+        useToastStore.getState().push({ title: 'settings.reset.done', context: '', args: '', type: 0, delay: 3 });
+      }
+    } finally {
+      useLoadingStore.getState().setVisible(false);
+    }
+  };
+
+  return (
+    <div className="device-settings">
+      <InfoSection device={device} data={data} pendingUpdate={pendingUpdate} s={s} />
+      {data && <LinkSection data={data} change={change} s={s} />}
+      <LocalUpdate device={device} />
+      <FactoryReset onReset={reset} s={s} />
+    </div>
   );
 }

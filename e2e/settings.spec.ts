@@ -1,0 +1,111 @@
+/**
+ * Device settings, theme slots and local firmware update on a virtual made68pro in Chromium: a USB setting kept
+ * across a reload, a theme slot switched and renamed, and the keyboard flashed from a local .zip, its settings kept;
+ * a bad archive refused with its message.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { zipSync } from 'fflate';
+import { settingsEn } from '../src/i18n/sections/settings';
+import { buildFirmwareImage } from '../src/protocol/firmware-image';
+import { gotoApp, skipLinuxTip } from './support';
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Made68Pro', exact: true }).click();
+  await page.getByRole('tab', { name: /^Device settings/ }).click();
+  await expect(page.getByRole('heading', { name: settingsEn['settings.link.title'] })).toBeVisible();
+}
+
+const nkey = (page: Page) => page.getByRole('switch', { name: settingsEn['settings.usb.nkey'] });
+
+test.beforeEach(async ({ context }) => skipLinuxTip(context));
+
+test('a USB setting and a theme slot change survive a reload', async ({ page }) => {
+  await gotoApp(page, '?virtual=made68pro@1.4.2');
+  await openSettings(page);
+  const was = await nkey(page).getAttribute('aria-checked');
+  const want = was === 'true' ? 'false' : 'true';
+  await nkey(page).click();
+  await expect(nkey(page)).toHaveAttribute('aria-checked', want);
+
+  const themes = page.getByRole('complementary', { name: settingsEn['themes.title'] });
+  await themes.getByRole('button', { name: /^2\. / }).click();
+  await expect(themes.getByRole('button', { name: /^2\. / })).toHaveAttribute('aria-pressed', 'true');
+  await themes.getByRole('button', { name: 'Theme 2 options' }).click();
+  await page.getByRole('menuitem', { name: settingsEn['themes.rename'] }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rename theme 2' });
+  await dialog.getByRole('textbox').fill('Night mode');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(themes.getByRole('button', { name: '2. Night mode' })).toBeVisible();
+
+  await page.reload();
+  await openSettings(page);
+  await expect(nkey(page)).toHaveAttribute('aria-checked', want);
+  const again = page.getByRole('complementary', { name: settingsEn['themes.title'] });
+  await expect(again.getByRole('button', { name: '2. Night mode' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('flashes the keyboard from a local .zip and keeps its settings; refuses a bad archive', async ({ page }) => {
+  await gotoApp(page, '?virtual=made68pro@1.4.2');
+  await openSettings(page);
+  const was = await nkey(page).getAttribute('aria-checked');
+  const want = was === 'true' ? 'false' : 'true';
+  await nkey(page).click();
+  await expect(nkey(page)).toHaveAttribute('aria-checked', want);
+
+  const chooser = page.getByTestId('firmware-file');
+  await chooser.setInputFiles({
+    name: 'fw.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from(zipSync({ '../evil.mg': buildFirmwareImage(3, '1.4.3') })),
+  });
+  await page.getByRole('button', { name: settingsEn['firmware.local.update'] }).click();
+  await expect(page.getByRole('alert').filter({ hasText: settingsEn['firmware.zip.traversal'] })).toBeVisible();
+
+  await chooser.setInputFiles({
+    name: 'made68pro_1.4.3.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from(zipSync({ 'made68pro.mg': buildFirmwareImage(3, '1.4.3', 64 * 1024) })),
+  });
+  await page.getByRole('button', { name: settingsEn['firmware.local.update'] }).click();
+  const dialog = page.getByRole('dialog', { name: settingsEn['firmware.dialog.title'] });
+  await dialog.getByRole('button', { name: settingsEn['firmware.dialog.start'] }).click();
+  await expect(dialog).toContainText('V1.4.3', { timeout: 30_000 });
+  await expect(dialog.getByRole('button', { name: 'OK', exact: true })).toBeEnabled({ timeout: 10_000 });
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+
+  const firmware = page.locator('.info-list__row', { hasText: 'Firmware' }).locator('dd');
+  // The keyboard now runs 1.4.3: the app restores it without asking for a 1.4.2 one again.
+  await gotoApp(page);
+  await openSettings(page);
+  await expect(firmware).toHaveText(/1\.4\.3$/);
+  await expect(nkey(page)).toHaveAttribute('aria-checked', want);
+});
+
+/** Serious violations on the page, or inside `within` only (an open menu or dialog: the page behind is hidden on purpose). */
+async function seriousViolations(page: Page, within?: string) {
+  const builder = new AxeBuilder({ page });
+  const result = await (within ? builder.include(within) : builder).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the settings screen, theme menu and dialogs have no serious violations (${theme})`, async ({
+    page,
+    context,
+  }) => {
+    await context.addCookies([{ name: 'SkinMode', value: theme, url: 'http://127.0.0.1:4317' }]);
+    await gotoApp(page, '?virtual=made68pro@1.4.2');
+    await openSettings(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Theme 1 options' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    expect(await seriousViolations(page, '[role="menu"]')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: settingsEn['settings.reset.button'] }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  });
+}

@@ -1,0 +1,31 @@
+/** The update dialog's numbers (spec-2 §4): combined progress over the files of a package, and the battery tone. */
+
+export interface ProgressPayload {
+  progress: number;
+  total: number;
+  file_count: number;
+  task_id: number;
+}
+
+/** 0-100 over all files: the files before the current one count whole, the current one by its share; capped at 100. */
+export function combinedProgress({ progress, total, file_count, task_id }: ProgressPayload): number {
+  const files = Math.max(1, file_count);
+  const share = total > 0 ? Math.min(Math.max(progress, 0), total) / total : 0;
+  const value = Math.floor(((Math.max(0, task_id) + share) / files) * 100);
+  return Math.min(100, Math.max(0, value));
+}
+
+export type BatteryTone = 'low' | 'medium' | 'high';
+
+/** A charge outside 1-100 counts as 0; below 20 is low (red, the lowest icon), 20 to under 70 medium, else high. */
+export function batteryLevel(percent: number): { percent: number; tone: BatteryTone } {
+  const value = Number.isFinite(percent) && percent >= 1 && percent <= 100 ? Math.round(percent) : 0;
+  return { percent: value, tone: value < 20 ? 'low' : value < 70 ? 'medium' : 'high' };
+}
+
+/** The bytes in base64, as `run_other_func --cmd flash --mg` carries them. */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}

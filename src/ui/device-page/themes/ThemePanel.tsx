@@ -1,0 +1,245 @@
+/**
+ * The theme slots panel at the left of the device page (spec-2 §2.3, §2.4): the slots numbered from 1, the current one
+ * marked, each with a menu to rename, export or import. Selecting another slot switches the keyboard's theme under the
+ * loading overlay; once the theme info is back, the open tab's data is read again in the spec's order (colour info,
+ * function info, performance info or setting data, then the key values), and the tabs show what those events carry.
+ * Models that switch themes with a button of their own (mojo68rt, made68air) are refused by the service with its
+ * warning toast. Rename applies limit style 2 as the user types; import takes .mgscene files only and the service
+ * validates the file before it touches the keyboard.
+ */
+import { DropdownMenu } from 'radix-ui';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import type { CallAnswer } from '../../../contract/contract';
+import { checkSceneFileName, checkThemeName } from '../../../core/rules/settings';
+import { limitText } from '../../../core/text-limit';
+import { attempt } from '../../call';
+import type { DeviceTabId } from '../../device-list/store';
+import { useLoadingStore } from '../../loading-store';
+import { useServices } from '../../services';
+import { useToastStore } from '../../toasts/store';
+import { AppDialog } from '../../widgets/AppDialog';
+import { useSettingsTexts } from '../settings/settings-texts';
+import { downloadText, sceneFileName } from './download';
+import '../../styles/settings.css';
+
+type ThemeInfo = CallAnswer<'getThemeInfo'>;
+type Client = ReturnType<typeof useServices>['client'];
+
+/** The open tab as set_theme_info's --current_page_id_num carries it. */
+const PAGE_IDS = { '0': 0, '1': 1, '3': 3, '4': 4 } as const satisfies Record<DeviceTabId, number>;
+
+function success(title: string): void {
+  useToastStore.getState().push({ title, context: '', args: '', type: 0, delay: 3 });
+}
+
+/** Reads the open tab's data again after a theme change, in the spec's order, then the key values. */
+export async function readTabAgain(client: Client, path: string, tab: DeviceTabId): Promise<void> {
+  if (tab === '1') await attempt(client.getKeyColorInfo({ path }));
+  else if (tab === '0') await attempt(client.getKeyFuncInfo({ path }));
+  else if (tab === '3') await attempt(client.getKeyPerfInfo({ path }));
+  else await attempt(client.getSettingData({ path }));
+  await attempt(client.getKeyValueInfo({ path }));
+}
+
+function RenameDialog({
+  slot,
+  name,
+  onClose,
+  onRename,
+}: {
+  slot: number;
+  name: string;
+  onClose(): void;
+  onRename(name: string): void;
+}) {
+  const s = useSettingsTexts();
+  const id = useId();
+  const [text, setText] = useState(name);
+  const checked = checkThemeName(text);
+  return (
+    <AppDialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={s('themes.rename.title', slot + 1)}
+      footer={
+        <>
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            {s('themes.cancel')}
+          </button>
+          <button type="submit" form={`${id}-form`} className="button button--primary" disabled={!checked.ok}>
+            {s('themes.ok')}
+          </button>
+        </>
+      }
+    >
+      <form
+        id={`${id}-form`}
+        className="theme-rename"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (checked.ok) onRename(checked.value);
+        }}
+      >
+        <label htmlFor={`${id}-name`}>{s('themes.rename.field')}</label>
+        <input
+          id={`${id}-name`}
+          className="input"
+          value={text}
+          aria-describedby={`${id}-hint`}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => setText(limitText(event.target.value, 2))}
+        />
+        <p id={`${id}-hint`} className="settings-note">
+          {s('themes.rename.hint')}
+        </p>
+      </form>
+    </AppDialog>
+  );
+}
+
+export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
+  const s = useSettingsTexts();
+  const { client } = useServices();
+  const [info, setInfo] = useState<ThemeInfo | undefined>(undefined);
+  const [renaming, setRenaming] = useState<number | undefined>(undefined);
+  const importSlot = useRef(0);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const tabRef = useRef(tab);
+  tabRef.current = tab;
+
+  useEffect(() => {
+    let live = true;
+    void attempt(client.getThemeInfo({ path })).then((result) => {
+      if (live && result.ok) setInfo(result.value);
+    });
+    const take = (update: ThemeInfo) => {
+      if (live && update.path === path) setInfo(update);
+    };
+    const offs = [client.on('get_theme_info', take), client.on('up_theme_info', take)];
+    return () => {
+      live = false;
+      offs.forEach((off) => off());
+    };
+  }, [client, path]);
+
+  /** Runs a theme call under the loading overlay; the open tab's data is read again when it changed the theme. */
+  const underLoading = async (work: () => Promise<boolean>) => {
+    useLoadingStore.getState().setVisible(true);
+    try {
+      if (await work()) await readTabAgain(client, path, tabRef.current);
+    } finally {
+      useLoadingStore.getState().setVisible(false);
+    }
+  };
+
+  const select = (slot: number) => {
+    if (!info || slot === info.theme_mode) return;
+    void underLoading(async () => {
+      const result = await attempt(
+        client.setThemeInfo({ path, change_theme_id: slot, current_page_id_num: PAGE_IDS[tabRef.current] }),
+      );
+      if (result.ok && 'theme_mode' in result.value) setInfo(result.value);
+      return result.ok;
+    });
+  };
+
+  const rename = (slot: number, name: string) => {
+    setRenaming(undefined);
+    void attempt(client.setThemeInfo({ path, theme_name: name, cur_theme_id: slot })).then((result) => {
+      if (result.ok && 'theme_mode' in result.value) setInfo(result.value);
+    });
+  };
+
+  const exportSlot = async (slot: number) => {
+    const result = await attempt(client.setThemeInfo({ path, export: true, cur_theme_id: slot }));
+    if (!result.ok || !('content' in result.value)) return;
+    const name = info?.theme_info_list[slot];
+    downloadText(name !== undefined ? sceneFileName(name) : result.value.file_name, result.value.content);
+    success('theme.export.success');
+  };
+
+  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!checkSceneFileName(file.name).ok) {
+      useToastStore.getState().push({ title: 'themes.import.only.scene', context: '', args: '', type: 1, delay: 3 });
+      return;
+    }
+    const content = await file.text();
+    const slot = importSlot.current;
+    await underLoading(async () => {
+      const result = await attempt(client.setThemeInfo({ path, import: content, cur_theme_id: slot }));
+      if (!result.ok) return false;
+      if ('theme_mode' in result.value) setInfo(result.value);
+      success('theme.import.success');
+      return true;
+    });
+  };
+
+  const names = info?.theme_info_list ?? [];
+  return (
+    <aside className="panel theme-panel" aria-labelledby="theme-panel-title">
+      <h2 className="panel__title" id="theme-panel-title">
+        {s('themes.title')}
+      </h2>
+      <ul className="theme-panel__list" aria-label={s('themes.list')}>
+        {names.map((name, slot) => (
+          <li className="theme-slot" key={slot} data-slot={slot}>
+            <button
+              type="button"
+              className="theme-slot__select"
+              aria-pressed={slot === info?.theme_mode}
+              onClick={() => select(slot)}
+            >
+              {s('themes.slot', slot + 1, name)}
+            </button>
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger className="icon-button" aria-label={s('themes.menu', slot + 1)}>
+                <span aria-hidden="true">⋯</span>
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content className="menu theme-menu" align="start" sideOffset={4}>
+                  <DropdownMenu.Item className="menu__item theme-menu__item" onSelect={() => setRenaming(slot)}>
+                    {s('themes.rename')}
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Item className="menu__item theme-menu__item" onSelect={() => void exportSlot(slot)}>
+                    {s('themes.export')}
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Item
+                    className="menu__item theme-menu__item"
+                    onSelect={() => {
+                      importSlot.current = slot;
+                      fileInput.current?.click();
+                    }}
+                  >
+                    {s('themes.import')}
+                  </DropdownMenu.Item>
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          </li>
+        ))}
+      </ul>
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".mgscene"
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="theme-import-file"
+        onChange={(event) => void importFile(event)}
+      />
+      {renaming !== undefined && (
+        <RenameDialog
+          slot={renaming}
+          name={names[renaming] ?? ''}
+          onClose={() => setRenaming(undefined)}
+          onRename={(name) => rename(renaming, name)}
+        />
+      )}
+    </aside>
+  );
+}
