@@ -103,3 +103,27 @@ export class BridgeCallError extends Error {
     this.toastDelay = toast.delay ?? style.delay;
   }
 }
+
+/** A refused call as it crosses a message boundary (worker, WebSocket): plain data, no class. */
+export interface SerializedCallError {
+  toastKey: string;
+  message: string;
+  args: string[];
+  toastType: 1 | 2;
+  toastDelay: number;
+}
+
+export function serializeCallError(error: BridgeCallError): SerializedCallError {
+  return {
+    toastKey: error.toastKey,
+    message: error.message,
+    args: [...error.args],
+    toastType: error.toastType,
+    toastDelay: error.toastDelay,
+  };
+}
+
+/** The refusal again, on the side that made the call. */
+export function callErrorFrom(e: SerializedCallError): BridgeCallError {
+  return new BridgeCallError(e.toastKey, e.message, e.args, { type: e.toastType, delay: e.toastDelay });
+}

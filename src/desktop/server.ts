@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { EVENT_NAMES, type Bridge } from '../contract/bridge.ts';
+import { EVENT_NAMES, serializeCallError, type Bridge } from '../contract/bridge.ts';
 import { toBridgeError } from '../service/service.ts';
 import {
   assertLoopbackBind,
@@ -188,18 +188,7 @@ export async function startServer(options: ServerOptions): Promise<BridgeServer>
       const value = await options.bridge.call(channel, func, args);
       send(ws, { type: 'result', id, value });
     } catch (e) {
-      const error = toBridgeError(e);
-      send(ws, {
-        type: 'result',
-        id,
-        error: {
-          toastKey: error.toastKey,
-          message: error.message,
-          args: [...error.args],
-          toastType: error.toastType,
-          toastDelay: error.toastDelay,
-        },
-      });
+      send(ws, { type: 'result', id, error: serializeCallError(toBridgeError(e)) });
     } finally {
       options.afterCall?.();
     }

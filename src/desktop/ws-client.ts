@@ -4,7 +4,7 @@
  * which the running bridge leaves for its user in the data folder (bridge.ts, RUNTIME_FILE).
  */
 import WebSocket from 'ws';
-import { BridgeCallError, type Bridge, type EventName, type Listener } from '../contract/bridge.ts';
+import { BridgeCallError, callErrorFrom, type Bridge, type EventName, type Listener } from '../contract/bridge.ts';
 import { LOOPBACK } from './security.ts';
 import { SOCKET_PATH, TOKEN_PARAM, type FromBridge, type ToBridge, type WindowAction } from './wire.ts';
 
@@ -33,7 +33,7 @@ export function connectBridge(options: { port: number; token: string; timeoutMs?
       if (!w) return;
       if (m.error) {
         const e = m.error;
-        w.reject(new BridgeCallError(e.toastKey, e.message, e.args, { type: e.toastType, delay: e.toastDelay }));
+        w.reject(callErrorFrom(e));
       } else w.resolve(m.value);
     } else if (m.type === 'event') {
       for (const l of [...(listeners.get(m.name) ?? [])]) l(m.payload);

@@ -12,7 +12,7 @@ import { findModel } from '../core/models.ts';
 import { loadDefaultResources, ResourceLoadError } from '../core/resource-load.ts';
 import { parseResource } from '../core/resource-schemas.ts';
 import { VirtualKeyboard } from '../firmware/index.ts';
-import { BridgeCallError, EVENT_NAMES } from '../contract/bridge.ts';
+import { EVENT_NAMES, serializeCallError } from '../contract/bridge.ts';
 import { createDeviceService } from '../service/index.ts';
 import { toBridgeError } from '../service/service.ts';
 import { LoopbackTransport } from '../transport/loopback.ts';
@@ -134,18 +134,7 @@ async function call(id: number, channel: string, func: string, args: string[]): 
     const value = await service.call(channel, func, args);
     post({ type: 'result', id, value });
   } catch (e) {
-    const error: BridgeCallError = toBridgeError(e);
-    post({
-      type: 'result',
-      id,
-      error: {
-        toastKey: error.toastKey,
-        message: error.message,
-        args: [...error.args],
-        toastType: error.toastType,
-        toastDelay: error.toastDelay,
-      },
-    });
+    post({ type: 'result', id, error: serializeCallError(toBridgeError(e)) });
   }
 }
 

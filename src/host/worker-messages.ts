@@ -4,15 +4,8 @@
  * the page's navigator).
  */
 import type { ResourceTypes } from '../core/resources.ts';
-import type { EventName } from '../contract/bridge.ts';
+import type { EventName, SerializedCallError } from '../contract/bridge.ts';
 
-export interface SerializedCallError {
-  toastKey: string;
-  message: string;
-  args: string[];
-  toastType: 1 | 2;
-  toastDelay: number;
-}
 
 export interface HidInfo {
   vendorId: number;

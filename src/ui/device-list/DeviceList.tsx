@@ -14,7 +14,7 @@ import { useDeviceState, useServices } from '../services';
 import { PlusIcon } from '../widgets/icons';
 import { Hint } from '../widgets/Hint';
 import { DeviceCard } from './DeviceCard';
-import { ListDialog } from './ListDialog';
+import { AppDialog } from '../widgets/AppDialog';
 import { FirefoxTip, NotSupportedDialog } from './PlatformTips';
 import type { DeviceTabId } from './store';
 import { useAddDevice } from './use-add-device';
@@ -111,7 +111,7 @@ export function DeviceList() {
           <PlusIcon size={24} />
         </button>
       </Hint>
-      <ListDialog
+      <AppDialog
         open={adding}
         onCloseAutoFocus={afterDialog}
         onOpenChange={setAdding}
@@ -135,8 +135,8 @@ export function DeviceList() {
           </button>
         </div>
         <VirtualOffer onAdded={() => setAdding(false)} />
-      </ListDialog>
-      <ListDialog
+      </AppDialog>
+      <AppDialog
         open={removing !== null}
         onOpenChange={(open) => {
           if (!open) setRemoving(null);

@@ -4,7 +4,7 @@
  * through the same socket. Screens see only the Host interface, so another desktop shell (Electron, Tauri) is one
  * more implementation of it, chosen in createHost.
  */
-import { BridgeCallError, type Bridge, type EventName, type Listener } from '../../contract/bridge.ts';
+import { BridgeCallError, callErrorFrom, type Bridge, type EventName, type Listener } from '../../contract/bridge.ts';
 import type { Host, HostKind, Platform, WindowControls } from '../host-types.ts';
 
 /** The meta element carrying the bridge's per-launch token (src/desktop/wire.ts TOKEN_META). */
@@ -64,7 +64,7 @@ export function createDesktopHost(options: DesktopHostOptions): Promise<Host> {
       if (!w) return;
       if (m.error) {
         const e = m.error;
-        w.reject(new BridgeCallError(e.toastKey, e.message, e.args, { type: e.toastType, delay: e.toastDelay }));
+        w.reject(callErrorFrom(e));
       } else w.resolve(m.value);
     } else if (m.type === 'event') {
       for (const l of [...(listeners.get(m.name) ?? [])]) {

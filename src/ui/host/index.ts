@@ -2,7 +2,7 @@
  * The browser host. The device service and the virtual keyboards run in a worker (src/host/device-worker.ts); the
  * page keeps a bridge client and forwards real keyboards' reports between WebHID and the worker.
  */
-import { BridgeCallError, type Bridge, type EventName, type Listener } from '../../contract/bridge.ts';
+import { BridgeCallError, callErrorFrom, type Bridge, type EventName, type Listener } from '../../contract/bridge.ts';
 import { hasConfigCollection, hidRequestFilters } from '../../transport/webhid.ts';
 import type { FromWorker, ToWorker } from '../../host/worker-messages.ts';
 import type { Host as HostInfo } from '../host-types.ts';
@@ -56,7 +56,7 @@ class WorkerBridge implements Bridge {
       if (!w) return;
       if (msg.error) {
         const e = msg.error;
-        w.reject(new BridgeCallError(e.toastKey, e.message, e.args, { type: e.toastType, delay: e.toastDelay }));
+        w.reject(callErrorFrom(e));
       } else w.resolve(msg.value);
     } else if (msg.type === 'event') {
       for (const l of [...(this.listeners.get(msg.name) ?? [])]) {

@@ -15,6 +15,11 @@ export interface AppDialogProps {
   className?: string;
   /** Extra attributes identifying the dialog, e.g. its spec type and index. */
   dataAttributes?: Record<`data-${string}`, string>;
+  /**
+   * Called as the dialog gives focus back; `event.preventDefault()` keeps focus where the handler put it (the device
+   * list sends it to a card just added, or to its title after a removal).
+   */
+  onCloseAutoFocus?(event: Event): void;
 }
 
 export function AppDialog({
@@ -26,6 +31,7 @@ export function AppDialog({
   footer,
   className,
   dataAttributes,
+  onCloseAutoFocus,
 }: AppDialogProps) {
   const t = useT();
   return (
@@ -34,6 +40,7 @@ export function AppDialog({
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content
           className={`dialog ${className ?? ''}`}
+          {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
           {...dataAttributes}
         >
