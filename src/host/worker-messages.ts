@@ -6,7 +6,6 @@
 import type { ResourceTypes } from '../core/resources.ts';
 import type { EventName, SerializedCallError } from '../contract/bridge.ts';
 
-
 export interface HidInfo {
   vendorId: number;
   productId: number;
