@@ -544,7 +544,7 @@ const FIELD_MEANING: Record<string, string> = {
   'Ambient.ambientSwitch': 'ambient light 0 off, 1 on',
   'Ambient.modeIndex': 'active mode, 0 … modeCount-1',
   'Ambient.colourIndex': 'active colour, 0 … colourCount-1',
-  'Ambient.subtype': 'ambient hardware variant of the model (read-only)',
+  'Ambient.subtype': 'style of mode 3 (rhythm): 0 pulse, 1 bars, 2 bounce; firmware 3.9.7 and later',
   'Ambient.modeCount': `modes offered (≤ ${objects.AMBIENT_MODES}; read-only)`,
   'Ambient.colourCount': 'colours offered (read-only)',
   'Ambient.modes': 'settings of each mode',
