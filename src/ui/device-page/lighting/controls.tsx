@@ -1,20 +1,8 @@
 /** Small labelled controls the lighting panels share: an on/off switch, a list of choices, colour swatches, a note. */
-import { RadioGroup, Switch } from 'radix-ui';
+import { RadioGroup } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
 
-export function OnOff({ label, checked, onChange }: { label: string; checked: boolean; onChange(on: boolean): void }) {
-  const id = useId();
-  return (
-    <div className="led-switch-row">
-      <label htmlFor={id} className="led-switch-row__label">
-        {label}
-      </label>
-      <Switch.Root id={id} className="led-switch" checked={checked} onCheckedChange={onChange}>
-        <Switch.Thumb className="led-switch__thumb" />
-      </Switch.Root>
-    </div>
-  );
-}
+export { OnOff } from '../../widgets/OnOff';
 
 export interface Choice {
   value: string;

@@ -20,7 +20,7 @@ import { useToastStore } from '../../toasts/store';
 import { AppDialog } from '../../widgets/AppDialog';
 import { Slider } from '../../widgets/slider/Slider';
 import { LocalUpdate } from '../firmware/LocalUpdate';
-import { OnOff } from './OnOff';
+import { OnOff } from '../../widgets/OnOff';
 import { useSettingsTexts, type SettingsT } from './settings-texts';
 import '../../styles/settings.css';
 

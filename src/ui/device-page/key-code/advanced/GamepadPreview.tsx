@@ -3,26 +3,15 @@
  * key-replace toggles. The spec gives it no behaviour, so it is a preview: the controls hold local state only and
  * nothing is sent to the device, which the screen says plainly.
  */
-import { Switch, Tabs } from 'radix-ui';
-import { useId, useState } from 'react';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
 import { useT } from '../../../../i18n/store';
 import { AppDialog } from '../../../widgets/AppDialog';
+import { OnOff } from '../../../widgets/OnOff';
 
 const FUNCTIONS = ['stick', 'triggers', 'buttons'] as const;
 const TOGGLES = ['bind', 'switch', 'replace'] as const;
 type Toggle = (typeof TOGGLES)[number];
-
-function LabelledSwitch({ label, checked, onChange }: { label: string; checked: boolean; onChange(v: boolean): void }) {
-  const id = useId();
-  return (
-    <div className="adv-switch-row">
-      <label htmlFor={id}>{label}</label>
-      <Switch.Root id={id} className="adv-switch" checked={checked} onCheckedChange={onChange}>
-        <Switch.Thumb className="adv-switch__thumb" />
-      </Switch.Root>
-    </div>
-  );
-}
 
 export function GamepadPreview({ onClose }: { onClose(): void }) {
   const t = useT();
@@ -47,7 +36,7 @@ export function GamepadPreview({ onClose }: { onClose(): void }) {
       }
     >
       <p className="adv-preview-badge">{t('adv.gamepad.badge')}</p>
-      <LabelledSwitch label={t('adv.gamepad.switch')} checked={enabled} onChange={setEnabled} />
+      <OnOff className="adv-switch-row" label={t('adv.gamepad.switch')} checked={enabled} onChange={setEnabled} />
       <Tabs.Root defaultValue="stick" className="adv-gamepad__tabs">
         <Tabs.List className="adv-tabs__list" aria-label={t('adv.gamepad.functions')}>
           {FUNCTIONS.map((fn) => (
@@ -60,7 +49,8 @@ export function GamepadPreview({ onClose }: { onClose(): void }) {
           <Tabs.Content key={fn} value={fn} className="adv-gamepad__panel">
             <p className="adv-group__text">{t(`adv.gamepad.fn.${fn}.desc`)}</p>
             {TOGGLES.map((toggle) => (
-              <LabelledSwitch
+              <OnOff
+                className="adv-switch-row"
                 key={toggle}
                 label={t(`adv.gamepad.toggle.${toggle}`)}
                 checked={toggles[key(fn, toggle)] ?? false}
