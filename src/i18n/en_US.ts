@@ -4,11 +4,13 @@
  * zh_CN.ts must carry exactly the same ids (the type system and a test both check it).
  */
 import { advancedEn } from './sections/advanced';
+import { specTextsEn } from './sections/spec-texts';
 import { keymapEn } from './sections/keymap';
 import { keycodeExtraEn } from './sections/keycode-extra';
 import { devicesExtraEn } from './sections/devices-extra';
 
 export const en_US = {
+  ...specTextsEn,
   ...keymapEn,
   ...advancedEn,
   ...keycodeExtraEn,

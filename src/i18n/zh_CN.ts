@@ -2,11 +2,13 @@
 import type { MessageId } from './en_US';
 
 import { advancedZh } from './sections/advanced';
+import { specTextsZh } from './sections/spec-texts';
 import { keymapZh } from './sections/keymap';
 import { keycodeExtraZh } from './sections/keycode-extra';
 import { devicesExtraZh } from './sections/devices-extra';
 
 export const zh_CN: Record<MessageId, string> = {
+  ...specTextsZh,
   ...keymapZh,
   ...advancedZh,
   ...keycodeExtraZh,
