@@ -19,9 +19,10 @@ const presetFor = (accessMode: number | undefined): LinkOptions =>
 
 /**
  * Makes a factory for the service's `createVirtual`. `link` overrides the link the access mode implies (tests use
- * `LINK_PRESETS.instant`). Every keyboard made is kept in `made` so a test can press keys or pull the cable.
+ * `LINK_PRESETS.instant`); `clock` gives the keyboards' time stamps (tests move it by hand). Every keyboard made is
+ * kept in `made` so a test can press keys or pull the cable.
  */
-export function loopbackVirtualFactory(link?: Partial<LinkOptions>) {
+export function loopbackVirtualFactory(link?: Partial<LinkOptions>, clock?: { now(): number }) {
   let serial = 1;
   const made: LoopbackVirtual[] = [];
   const create = async (options: VirtualDeviceOptions): Promise<LoopbackVirtual> => {
@@ -32,6 +33,7 @@ export function loopbackVirtualFactory(link?: Partial<LinkOptions>) {
       ...(options.hwVer ? { hwVer: options.hwVer } : {}),
       ...(options.accessMode !== undefined ? { accessMode: options.accessMode } : {}),
       serial: `VK${String(serial++).padStart(8, '0')}`,
+      ...(clock ? { now: () => clock.now() } : {}),
     });
     const transport = new LoopbackTransport(
       keyboard,

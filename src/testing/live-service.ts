@@ -11,12 +11,10 @@ import { decodeArgs } from '../contract/codec.ts';
 import type { CallName } from '../contract/contract.ts';
 import { CALL_ROUTES } from '../contract/routes.ts';
 import type { Bridge } from '../contract/bridge.ts';
-import { findModel } from '../core/models.ts';
-import { VirtualKeyboard } from '../firmware/index.ts';
-import type { LoopbackVirtual } from '../host/virtual-loopback.ts';
+import type { VirtualKeyboard } from '../firmware/index.ts';
+import { loopbackVirtualFactory } from '../host/virtual-loopback.ts';
+import type { LoopbackTransport } from '../transport/loopback.ts';
 import { createDeviceService } from '../service/index.ts';
-import type { VirtualDeviceOptions } from '../service/context.ts';
-import { LoopbackTransport } from '../transport/loopback.ts';
 import { LINK_PRESETS } from '../transport/types.ts';
 
 export interface RecordedCall {
@@ -52,39 +50,10 @@ export class DeviceClock {
   }
 }
 
-/** Reference-firmware keyboards on instant loopback links, all on one test clock (like host/virtual-loopback.ts). */
-function virtualFactory(clock: DeviceClock) {
-  let serial = 1;
-  const made: LoopbackVirtual[] = [];
-  const create = async (options: VirtualDeviceOptions): Promise<LoopbackVirtual> => {
-    const model = findModel(options.displayName);
-    const keyboard = new VirtualKeyboard({
-      model: options.displayName,
-      fwVer: options.fwVer,
-      ...(options.hwVer ? { hwVer: options.hwVer } : {}),
-      ...(options.accessMode !== undefined ? { accessMode: options.accessMode } : {}),
-      serial: `VK${String(serial++).padStart(8, '0')}`,
-      now: () => clock.ms,
-    });
-    const transport = new LoopbackTransport(
-      keyboard,
-      { vendorId: model?.vendorId ?? 0, productId: model?.productId ?? 0, productName: model?.displayName ?? '' },
-      LINK_PRESETS.instant,
-    );
-    const handle: LoopbackVirtual = {
-      keyboard,
-      transport,
-      pressKey: async (id, depth) => keyboard.pressKey(id, depth),
-    };
-    made.push(handle);
-    return handle;
-  };
-  return { create, made };
-}
-
 export function liveService(options: LiveServiceOptions = {}) {
   const clock = new DeviceClock();
-  const factory = virtualFactory(clock);
+  // Reference-firmware keyboards on instant loopback links, all on the test's clock.
+  const factory = loopbackVirtualFactory(LINK_PRESETS.instant, { now: () => clock.ms });
   const service = createDeviceService({
     createVirtual: factory.create,
     session: { timeoutMs: options.timeoutMs ?? 1000, readRetries: 1 },
