@@ -179,15 +179,20 @@ export async function testerLoad(dist = DIST): Promise<TesterLoad> {
 }
 
 /**
- * The tester's lines of `npm run bench`. The two goals are floors (10,000 events a second, 60 frames a second), so
- * they are printed without a limit (a limit is a ceiling); the events lost is the line that fails the run: its limit
- * is under one event, so a single lost event is over it.
+ * The tester's lines of `npm run bench`. The two goals are floors: the events handled a second must keep up with the
+ * 10,000 offered (within 1 %, the offering loop's own timing), and scrolling must hold 60 frames a second (58 allows
+ * for the display clock's jitter). The events lost has a limit under one event, so a single lost event is over it.
  */
 export function testerMetricLines(load: TesterLoad): Metric[] {
   return [
-    { name: 'tester_events_per_s_sustained', value: Math.round(load.eventsPerS), unit: 'events/s' },
+    {
+      name: 'tester_events_per_s_sustained',
+      value: Math.round(load.eventsPerS),
+      unit: 'events/s',
+      floor: OFFERED_PER_S * 0.99,
+    },
     { name: 'tester_events_lost', value: load.lost, unit: 'events', limit: 0.5 },
-    { name: 'tester_table_scroll_fps_1m_rows', value: load.scrollFps, unit: 'fps' },
+    { name: 'tester_table_scroll_fps_1m_rows', value: load.scrollFps, unit: 'fps', floor: 58 },
     { name: 'tester_table_scroll_longest_frame_ms_1m_rows', value: load.scrollLongestFrameMs, unit: 'ms' },
   ];
 }

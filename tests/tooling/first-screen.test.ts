@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatMetric } from '../../bench/metric';
+import { formatMetric, missesBudget } from '../../bench/metric';
 import { firstScreenMetrics, initialScripts, median, STATIC_PAGE_HTML } from '../../bench/ui';
 
 describe('first-screen bench lines', () => {
@@ -19,6 +19,15 @@ describe('first-screen bench lines', () => {
       'static_page_first_frame_ms 40 ms',
       'device_list_first_render_ratio_to_static 4.250 x  (limit 3.00, 1.42 of limit)',
     ]);
+  });
+
+  it('prints a floor for goals where higher is better, and misses it only below the floor', () => {
+    const fps = { name: 'fps', value: 57, unit: 'fps', floor: 60 };
+    expect(formatMetric(fps)).toBe('fps 57 fps  (floor 60.00, 0.95 of floor)');
+    expect(missesBudget(fps)).toBe(true);
+    expect(missesBudget({ ...fps, value: 61 })).toBe(false);
+    expect(missesBudget({ name: 'ms', value: 301, unit: 'ms', limit: 300 })).toBe(true);
+    expect(missesBudget({ name: 'ms', value: 299, unit: 'ms', limit: 300 })).toBe(false);
   });
 
   it('takes the middle of the loads', () => {
