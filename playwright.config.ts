@@ -5,7 +5,9 @@ import { DEBIAN_CHROMIUM, findChromium } from './scripts/ensure-system.mjs';
 // runs first, in scripts/ensure-system.mjs, which installs Chromium when it is missing).
 const chromium = findChromium() ?? DEBIAN_CHROMIUM;
 
-const port = 4317;
+// Another port and build folder (KEYTUNE_E2E_PORT, KEYTUNE_E2E_DIST) let a second run go on beside the first.
+const port = Number(process.env.KEYTUNE_E2E_PORT ?? 4317);
+const dist = process.env.KEYTUNE_E2E_DIST ?? 'dist';
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
@@ -34,7 +36,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node_modules/.bin/vite preview --host 127.0.0.1 --strictPort --port ${port}`,
+    command: `node_modules/.bin/vite preview --host 127.0.0.1 --strictPort --port ${port} --outDir ${dist}`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 60000,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstPaint } from './scripts/first-paint-plugin.ts';
 
 /**
  * Starts the device worker from the page's first inline script in production builds, so its download overlaps the
@@ -47,7 +48,7 @@ function missingFilesAreNotFound(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), earlyDeviceWorker(), missingFilesAreNotFound()],
+  plugins: [react(), firstPaint(), earlyDeviceWorker(), missingFilesAreNotFound()],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   build: {

@@ -6,7 +6,9 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
  * off the way a user does: the CheckDevPermission cookie.
  */
 export async function skipLinuxTip(context: BrowserContext): Promise<void> {
-  await context.addCookies([{ name: 'CheckDevPermission', value: '0', url: 'http://127.0.0.1:4317' }]);
+  await context.addCookies([
+    { name: 'CheckDevPermission', value: '0', url: `http://127.0.0.1:${process.env.KEYTUNE_E2E_PORT ?? 4317}` },
+  ]);
 }
 
 export async function gotoApp(page: Page, query = ''): Promise<void> {

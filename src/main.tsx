@@ -12,6 +12,7 @@ import { createHost, loadResourcesFromWorker, startDeviceWorker } from './ui/hos
 import { ServicesProvider } from './ui/services';
 import { StartupFailure } from './ui/StartupFailure';
 import { boot } from './ui/startup/boot';
+import { rememberDevices } from './ui/startup/remembered-devices';
 import { initTheme } from './ui/theme/store';
 import './ui/styles/app.css';
 
@@ -33,6 +34,7 @@ try {
     search: window.location.search,
   });
   initLanguage();
+  rememberDevices(services.devices);
   root.render(
     <StrictMode>
       <ServicesProvider services={services}>

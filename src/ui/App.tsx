@@ -3,16 +3,15 @@
  * the content area, toasts and top-level dialogs. Tool, Help and Settings load on first visit.
  */
 import { Tabs } from 'radix-ui';
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useT } from '../i18n/store';
-import type { MessageId } from '../i18n/en_US';
 import { TopDialogs } from './dialogs/RedirectDialog';
 import { DeviceTab } from './device-list/DeviceTab';
 import { PlatformTips } from './device-list/PlatformTips';
 import { useServices } from './services';
 import { TitleBar } from './shell/TitleBar';
 import { ToastLayer } from './toasts/ToastLayer';
-import { HelpIcon, KeyboardIcon, SettingsIcon, ToolIcon } from './widgets/icons';
+import { RAIL_TABS, SIDE_TABS, type SideTabId } from './shell/rail-tabs';
 
 // Secondary controls and screens load after the first screen.
 const QuickPrefs = lazy(() => import('./shell/QuickPrefs').then((m) => ({ default: m.QuickPrefs })));
@@ -20,14 +19,13 @@ const ToolTab = lazy(() => import('./tools/ToolTab'));
 const HelpTab = lazy(() => import('./help/HelpTab'));
 const SettingsTab = lazy(() => import('./preferences/SettingsTab'));
 
-export const SIDE_TABS = ['0', '1', '2', '4'] as const;
-export type SideTabId = (typeof SIDE_TABS)[number];
+export { SIDE_TABS, type SideTabId };
 
-const TABS: Record<SideTabId, { label: MessageId; icon: ComponentType<{ size?: number }>; screen: () => ReactNode }> = {
-  '0': { label: 'nav.device', icon: KeyboardIcon, screen: () => <DeviceTab /> },
-  '1': { label: 'nav.tool', icon: ToolIcon, screen: () => <ToolTab /> },
-  '2': { label: 'nav.help', icon: HelpIcon, screen: () => <HelpTab /> },
-  '4': { label: 'nav.settings', icon: SettingsIcon, screen: () => <SettingsTab /> },
+const SCREENS: Record<SideTabId, () => ReactNode> = {
+  '0': () => <DeviceTab />,
+  '1': () => <ToolTab />,
+  '2': () => <HelpTab />,
+  '4': () => <SettingsTab />,
 };
 
 export function App() {
@@ -54,7 +52,7 @@ export function App() {
             </div>
             <Tabs.List className="rail__tabs" aria-label={t('nav.label')}>
               {SIDE_TABS.map((id) => {
-                const { label, icon: Icon } = TABS[id];
+                const { label, icon: Icon } = RAIL_TABS[id];
                 return (
                   <Tabs.Trigger key={id} value={id} className="rail__tab" data-tab-id={id}>
                     <Icon size={22} />
@@ -70,7 +68,7 @@ export function App() {
           <main className="content">
             {SIDE_TABS.map((id) => (
               <Tabs.Content key={id} value={id} className="content__screen">
-                <Suspense fallback={<div className="screen-loading" aria-busy="true" />}>{TABS[id].screen()}</Suspense>
+                <Suspense fallback={<div className="screen-loading" aria-busy="true" />}>{SCREENS[id]()}</Suspense>
               </Tabs.Content>
             ))}
           </main>

@@ -10,6 +10,8 @@ export const devicesExtraEn = {
 
   // Device card menu and removal
   'devices.card.menu': 'More actions for {0}',
+  // A card drawn before its device has answered (the page's first frame)
+  'devices.card.connecting': 'Connecting…',
   'devices.remove': 'Remove',
   'devices.remove.title': 'Remove {0}?',
   'devices.remove.virtual':
@@ -52,6 +54,7 @@ export const devicesExtraZh: Record<keyof typeof devicesExtraEn, string> = {
   'a11y.prefix': '{0}：',
 
   'devices.card.menu': '{0} 的更多操作',
+  'devices.card.connecting': '正在连接…',
   'devices.remove': '移除',
   'devices.remove.title': '移除 {0}？',
   'devices.remove.virtual': '此虚拟键盘将从列表中移除，其保存的设置也会被删除。你可以随时新建一个。',

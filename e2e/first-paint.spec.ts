@@ -1,0 +1,59 @@
+/**
+ * The page's first frame: before the app's script has run, index.html draws the shell and the devices it is about to
+ * list ("connecting", nothing read from them), then the app's first render takes their place.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { skipLinuxTip } from './support';
+
+test.beforeEach(async ({ context }) => skipLinuxTip(context));
+
+const APP_SCRIPT = /\/assets\/app-[\w-]+\.js$/;
+
+/** Loads the address with the app's script held back, so the first frame stays on screen. */
+async function firstFrameOf(page: Page, query: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(APP_SCRIPT, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/${query}`, { waitUntil: 'commit' });
+  return release;
+}
+
+test('the virtual keyboard the address asks for is drawn before the app loads, then the app takes over', async ({
+  page,
+}) => {
+  const release = await firstFrameOf(page, '?virtual=made68pro@1.3.7');
+  const preview = page.locator('.device-card--preview');
+  await expect(preview).toHaveCount(1);
+  await expect(preview).toContainText('Made68Pro');
+  await expect(preview).toContainText('Connecting…');
+  await expect(page.locator('.rail__tab-label')).toHaveText(['Device', 'Tool', 'Help', 'Settings']);
+  // Nothing of it is offered to assistive technology or to the keyboard while it cannot work.
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText('Loading');
+
+  release();
+  const card = page.getByRole('article').filter({ hasText: 'Made68Pro' });
+  await expect(card).toContainText('Connected');
+  await expect(page.locator('.first-paint')).toHaveCount(0);
+  await card.getByRole('button', { name: 'Made68Pro', exact: true }).click();
+  await expect(page.getByRole('tablist', { name: 'Device sections' })).toBeVisible();
+});
+
+test('on the next visit the devices of the last one are drawn at once, in the chosen language', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/?virtual=cyber01@1.2.8');
+  await expect(page.getByRole('article').filter({ hasText: 'Cyber01' })).toContainText('Connected');
+  await context.addCookies([{ name: 'Language', value: 'zh_CN', url: new URL(page.url()).origin }]);
+
+  const release = await firstFrameOf(page, '');
+  await expect(page.locator('.device-card--preview')).toHaveCount(1);
+  await expect(page.locator('.device-card--preview')).toContainText('Cyber01');
+  await expect(page.locator('.device-card--preview')).toContainText('正在连接…');
+  release();
+  await expect(page.getByRole('article').filter({ hasText: 'Cyber01' })).toContainText('已连接');
+});
