@@ -4,6 +4,7 @@ import { formatMetric, missesBudget, type Metric } from './metric.ts';
 import { keymapMetrics } from './keymap.ts';
 import { lightingMetrics } from './lighting.ts';
 import { testerMetrics } from './tester.ts';
+import { travelMetrics } from './travel.ts';
 import { uiMetrics } from './ui.ts';
 
 const suites: [string, () => Promise<Metric[]>][] = [
@@ -12,6 +13,7 @@ const suites: [string, () => Promise<Metric[]>][] = [
   ['lighting', lightingMetrics],
   ['first screen', uiMetrics],
   ['keyboard tester', testerMetrics],
+  ['travel view', travelMetrics],
 ];
 
 let over = 0;

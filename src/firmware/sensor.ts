@@ -90,3 +90,24 @@ export function moveKey(motion: KeyMotion, perf: PerfKey, curve: KeyCurve, trave
   motion.extreme = travel;
   return 'down';
 }
+
+/** A key's calibrated ADC range: `max` at rest, `min` at full travel. */
+export interface AdcRange {
+  min: number;
+  max: number;
+}
+
+/**
+ * Automatic calibration (setting auto_calibration on) of one reading: a key whose range came from a manual calibration
+ * keeps it untouched, whatever it reads afterwards; any other key's range widens to take in a reading outside it
+ * (the sensor drifted, or the key went deeper than its range says). Answers whether the range changed. Mutates `range`.
+ *
+ * Without the first rule a key calibrated by hand would have its range rewritten by the next press deeper than the
+ * calibration press, and a person's calibration would silently drift away.
+ */
+export function autoCalibrate(range: AdcRange, adc: number, manual: boolean): boolean {
+  if (manual || (adc >= range.min && adc <= range.max)) return false;
+  range.min = Math.min(range.min, adc);
+  range.max = Math.max(range.max, adc);
+  return true;
+}

@@ -17,6 +17,8 @@ import { useServices } from '../../services';
 import { pushKeyToast } from '../../toasts/store';
 import { Slider } from '../../widgets/slider/Slider';
 import { TabStrip } from '../../widgets/tab-strip/TabStrip';
+import { AppDialog } from '../../widgets/AppDialog';
+import { usePerfPref } from './prefs';
 
 type Change =
   | { trigger: number }
@@ -184,7 +186,19 @@ function RapidOptions(props: {
   const t = useT();
   const ids = useId();
   const mode = String(rapid.rt_mode);
-  const sliders = (
+  const [dialog, setDialog] = useState<1 | 5 | undefined>(undefined);
+  const [together, setTogether] = usePerfPref('perf_use_complete');
+  const [argsVis, setArgsVis] = usePerfPref('perf_args_vis');
+  const sliders = together ? (
+    <Slider
+      label={ptx(t, 'perf.rt.both')}
+      value={shown.press}
+      {...ranges}
+      unit={unit}
+      onChange={(v) => onDraft({ press: v, release: v })}
+      onCommit={(v) => send('rapid', { rapid: { p_rapid_value: v, r_rapid_value: v } })}
+    />
+  ) : (
     <>
       <Slider
         label={ptx(t, 'perf.rt.press')}
@@ -240,29 +254,112 @@ function RapidOptions(props: {
       {rapid.rt_mode === 0 ? sliders : null}
       {caps.performance.rapidTriggerTab && sensitivity}
       <div className="perf-panel__row">
-        <button
-          type="button"
-          role="switch"
-          className="perf-switch"
-          aria-checked={rapid.advance_rapid_mode === 1}
-          onClick={() => send('rapid', { advance_rapid: rapid.advance_rapid_mode !== 1 })}
-        >
-          <span className="perf-switch__track" aria-hidden="true" />
-          {ptx(t, 'perf.rt.advanced')}
+        <button type="button" className="button button--secondary button--small" onClick={() => setDialog(1)}>
+          {ptx(t, 'perf.rt.settings')}
         </button>
-        {caps.performance.rapidUseComplete && (
-          <button
-            type="button"
-            role="switch"
-            className="perf-switch"
-            aria-checked={info.key_rapid_use_complete === 1}
-            onClick={() => send('rapid', { key_rapid_use_complete: info.key_rapid_use_complete !== 1 })}
-          >
-            <span className="perf-switch__track" aria-hidden="true" />
-            {ptx(t, 'perf.rt.complete')}
-          </button>
-        )}
+        <button type="button" className="button button--secondary button--small" onClick={() => setDialog(5)}>
+          {ptx(
+            t,
+            'perf.rt.advanced.button',
+            ptx(t, rapid.advance_rapid_mode === 1 ? 'perf.rt.advanced.1' : 'perf.rt.advanced.0'),
+          )}
+        </button>
       </div>
+      <AppDialog
+        open={dialog === 1}
+        onOpenChange={(open) => !open && setDialog(undefined)}
+        title={ptx(t, 'perf.rt.settings')}
+        description={ptx(t, 'perf.rt.settings.body')}
+        dataAttributes={{ 'data-dialog-type': '1' }}
+        footer={
+          <button type="button" className="button button--primary" onClick={() => setDialog(undefined)}>
+            {ptx(t, 'perf.ok')}
+          </button>
+        }
+      >
+        <div className="perf-dialog__options">
+          {caps.performance.rapidUseComplete && (
+            <PerfSwitch
+              on={info.key_rapid_use_complete === 1}
+              label={ptx(t, 'perf.rt.complete')}
+              onToggle={() => send('rapid', { key_rapid_use_complete: info.key_rapid_use_complete !== 1 })}
+            />
+          )}
+          <PerfSwitch on={together} label={ptx(t, 'perf.pref.use_complete')} onToggle={() => setTogether(!together)} />
+          <PerfSwitch on={argsVis} label={ptx(t, 'perf.pref.args_vis')} onToggle={() => setArgsVis(!argsVis)} />
+        </div>
+      </AppDialog>
+      <AdvancedModeDialog
+        open={dialog === 5}
+        mode={rapid.advance_rapid_mode === 1 ? 1 : 0}
+        onClose={() => setDialog(undefined)}
+        onApply={(next) => {
+          setDialog(undefined);
+          if (next !== rapid.advance_rapid_mode) send('rapid', { advance_rapid: next === 1 });
+        }}
+      />
     </div>
+  );
+}
+
+function PerfSwitch({ on, label, onToggle }: { on: boolean; label: string; onToggle(): void }) {
+  return (
+    <button type="button" role="switch" className="perf-switch" aria-checked={on} onClick={onToggle}>
+      <span className="perf-switch__track" aria-hidden="true" />
+      {label}
+    </button>
+  );
+}
+
+/** Dialog 5: the advanced rapid-trigger mode, standard (0) or advanced (1), each with what it does; OK applies. */
+function AdvancedModeDialog(props: { open: boolean; mode: 0 | 1; onClose(): void; onApply(mode: 0 | 1): void }) {
+  const { open, mode, onClose, onApply } = props;
+  const t = useT();
+  const ids = useId();
+  const [choice, setChoice] = useState<0 | 1>(mode);
+  useEffect(() => {
+    if (open) setChoice(mode);
+  }, [open, mode]);
+  return (
+    <AppDialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title={ptx(t, 'perf.rt.advanced')}
+      description={ptx(t, 'perf.rt.advanced.body')}
+      dataAttributes={{ 'data-dialog-type': '5' }}
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {ptx(t, 'perf.cancel')}
+          </button>
+          <button type="button" className="button button--primary" onClick={() => onApply(choice)}>
+            {ptx(t, 'perf.ok')}
+          </button>
+        </>
+      }
+    >
+      <fieldset className="perf-dialog__modes">
+        <legend className="sr-only">{ptx(t, 'perf.rt.advanced')}</legend>
+        {([0, 1] as const).map((m) => (
+          <div key={m} className="perf-dialog__mode">
+            <input
+              type="radio"
+              id={`${ids}-advanced-${m}-input`}
+              name={`${ids}-advanced`}
+              value={m}
+              checked={choice === m}
+              aria-describedby={`${ids}-advanced-${m}`}
+              onChange={() => setChoice(m)}
+            />
+            <label htmlFor={`${ids}-advanced-${m}-input`} className="perf-dialog__mode-name">
+              {ptx(t, `perf.rt.advanced.${m}`)}
+            </label>
+            <span id={`${ids}-advanced-${m}`} className="perf-dialog__mode-text">
+              {ptx(t, `perf.rt.advanced.${m}.body`)}
+            </span>
+          </div>
+        ))}
+      </fieldset>
+    </AppDialog>
   );
 }

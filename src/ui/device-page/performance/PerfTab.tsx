@@ -23,6 +23,7 @@ import { CalibrationPanel } from './CalibrationPanel';
 import { GamePanel } from './GamePanel';
 import { mm, PERF_VIEWS_LISTED, viewCalls, viewSelects, type PerfView } from './perf-rules';
 import { PerfPanel } from './PerfPanel';
+import { usePerfPref } from './prefs';
 import { SwitchPanel } from './SwitchPanel';
 import { TesterChart } from './TesterChart';
 import { TravelCanvas } from './TravelCanvas';
@@ -69,6 +70,7 @@ export default function PerfTab({ path }: { path: string }) {
   const verifying = view === '3' || view === '4';
   const press = usePressKeys(path, depth, virtual && pressing && verifying);
   const legends = useMemo(() => printedLegends(model), [model]);
+  const [argsVis] = usePerfPref('perf_args_vis');
   const legendOf = useCallback((id: number) => legends.get(id) ?? `#${id}`, [legends]);
 
   // View changes reach the device in order; the latest view's calls go last.
@@ -138,10 +140,21 @@ export default function PerfTab({ path }: { path: string }) {
               RT
             </text>
           )}
+          {rapid?.use_rapid && argsVis && (
+            <text
+              className="perf-key__args"
+              data-testid="perf-key-args"
+              x={rect.x + rect.w / 2}
+              y={rect.y + rect.h / 2 + size * 0.1}
+              fontSize={size * 0.8}
+            >
+              {ptx(t, 'perf.key.args', mm(rapid.p_rapid_value), mm(rapid.r_rapid_value))}
+            </text>
+          )}
         </g>
       );
     },
-    [info],
+    [info, argsVis, t],
   );
 
   let panel: ReactNode = null;

@@ -2,7 +2,9 @@
  * The live travel view: a canvas over the drawing that shows every key's depth from the device's pushed trigger
  * stream, with its actuation point and, with rapid trigger on, the band within which it releases and presses again.
  * The travel scale is the key's own maximum travel from the device. Reports go into typed arrays (travel.ts) and a
- * frame is drawn only when something arrived: the stream never passes through React state.
+ * frame is drawn only when something arrived: the stream never passes through React state. After each frame the canvas
+ * carries `data-frames` (frames drawn) and `data-reports` (reports those frames include), so a test or the bench
+ * can compare what was drawn with what the device sent.
  */
 import { useEffect, useRef } from 'react';
 import type { PerformancePayload } from '../../../contract/payloads/performance';
@@ -30,6 +32,7 @@ export function TravelCanvas({ path, model, info }: { path: string; model: strin
     data.dirty = true;
     const { viewBox } = geometry;
     let frame = 0;
+    let drawn = 0;
     let width = 0;
     let height = 0;
 
@@ -87,6 +90,11 @@ export function TravelCanvas({ path, model, info }: { path: string; model: strin
           ctx.fillRect(x - 2 * sx, at(trigger) - 1, barW + 4 * sx, 2);
         }
       }
+      // What the view has drawn so far, for whoever checks it against what the device sent: frames, and the
+      // reports those frames include.
+      drawn++;
+      canvas.dataset.frames = String(drawn);
+      canvas.dataset.reports = String(data.received);
     };
     frame = requestAnimationFrame(draw);
     const off = client.on('up_trigger_adc', ([samples, from]) => {
