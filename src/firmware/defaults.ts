@@ -5,6 +5,7 @@
  */
 import { defaultKeymap } from '../core/layouts/index.ts';
 import type { ModelInfo } from '../core/models.ts';
+import { AMBIENT_MODES as AMBIENT_MODE_LIST, OUTFRAME_MODES } from '../core/resources.ts';
 import {
   AMBIENT_MODES,
   DKS_ROWS,
@@ -98,11 +99,19 @@ function lighting(traits: Traits, modeIndex: number): Lighting {
   };
 }
 
+/**
+ * The outer-frame and ambient modes the firmware offers: the ones the LED mode resource names and describes (whether
+ * a mode takes a colour, animates, has styles), so every mode a person can pick has a name and a known behaviour.
+ * The objects keep room for more (8 frame items, 6 ambient modes).
+ */
+export const OFFERED_FRAME_MODES = Math.min(OUTER_FRAME_MODES, OUTFRAME_MODES.length);
+export const OFFERED_AMBIENT_MODES = Math.min(AMBIENT_MODES, AMBIENT_MODE_LIST.length);
+
 function outerFrame(): OuterFrame {
   return {
     frameSwitch: 1,
     index: 0,
-    size: OUTER_FRAME_MODES,
+    size: OFFERED_FRAME_MODES,
     items: Array.from({ length: OUTER_FRAME_MODES }, (_, i) => ({ h: i * 32, s: 255, v: 200, a: 255 })),
   };
 }
@@ -114,7 +123,7 @@ function ambient(traits: Traits): Ambient {
     modeIndex: 0,
     colourIndex: 0,
     subtype: 0,
-    modeCount: AMBIENT_MODES,
+    modeCount: OFFERED_AMBIENT_MODES,
     colourCount: PALETTE_SIZE,
     modes: Array.from({ length: AMBIENT_MODES }, () => ({ light, speed: Math.min(3, Math.floor(light / 3)) })),
   };

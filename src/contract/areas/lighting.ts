@@ -53,6 +53,13 @@ const outframeData = z.strictObject({
 
 const ambientModeData = z.strictObject({ index: byte.optional(), light: byte.optional(), speed: byte.optional() });
 
+/** A colour for each of several keys: `[{ key, rgba }]`, each key at most once. */
+const keyColors = z
+  .array(z.strictObject({ key: int(0, 199), rgba }))
+  .min(1)
+  .max(200)
+  .refine((list) => new Set(list.map((e) => e.key)).size === list.length, 'each key may appear only once');
+
 export const lightingCalls = {
   getKeyColorInfo: call<ColourInfoPayload>()(
     'dev_info',
@@ -82,9 +89,11 @@ export const lightingCalls = {
       ambient_subtype: byte.optional(),
       select: z.array(int(0, 199)).min(1).optional(),
       rgba: rgba.optional(),
+      /** A colour per key, keys coloured differently in one write (one streamed write of the colours). */
+      key_colors: keyColors.optional(),
     },
     {
-      doc: 'Exactly one lighting option (or --select with --rgba); writes only what it changes; emits get_key_color_info.',
+      doc: 'Exactly one lighting option (or --select with --rgba, or --key_colors, a colour per key written at once); writes only what it changes; emits get_key_color_info.',
       answer: 'ColourInfoPayload',
     },
   ),

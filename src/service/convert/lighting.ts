@@ -29,7 +29,7 @@ import {
   type OuterFrame,
   type Rgb,
 } from '../../protocol/objects.ts';
-import { decodeList, layout, type Layout } from '../../protocol/struct.ts';
+import { decodeList, encodeList, layout, type Layout } from '../../protocol/struct.ts';
 import { readCached } from '../cache.ts';
 import type { DeviceEntry } from '../context.ts';
 
@@ -241,6 +241,28 @@ export function colourSetKeysData(c: Rgb, mask: Uint8Array): Uint8Array {
   out.set([c.r, c.g, c.b], 0);
   out.set(mask, 3);
   return out;
+}
+
+/** How key colours reach the device: one masked frame when every key gets the same colour, else one range write. */
+export type ColourWrite =
+  { kind: 'masked'; colour: Rgb; keyIds: number[] } | { kind: 'range'; offset: number; bytes: Uint8Array };
+
+/**
+ * The write giving each key of `entries` its colour, keys in between keeping theirs from `base` (the confirmed
+ * colours): the smallest byte range of the colours object holding every change, one streamed write that the device
+ * commits whole or not at all.
+ */
+export function planColourWrite(base: readonly Rgb[], entries: readonly { key: number; colour: Rgb }[]): ColourWrite {
+  const first = entries[0]!.colour;
+  const same = (c: Rgb) => c.r === first.r && c.g === first.g && c.b === first.b;
+  if (entries.every((e) => same(e.colour))) return { kind: 'masked', colour: first, keyIds: entries.map((e) => e.key) };
+  const colours = base.map((c) => ({ ...c }));
+  for (const e of entries) colours[e.key] = { ...e.colour };
+  const keys = entries.map((e) => e.key);
+  const start = Math.min(...keys);
+  const end = Math.max(...keys) + 1;
+  const bytes = encodeList(RgbLayout, colours.slice(start, end));
+  return { kind: 'range', offset: start * RgbLayout.size, bytes };
 }
 
 // ------------------------------------------------------------------------------------------------ device reads

@@ -32,6 +32,7 @@ import {
   editBytes,
   editFrameItem,
   editMode,
+  planColourWrite,
   readColourState,
   setByte,
   type ObjectEdit,
@@ -54,6 +55,7 @@ const OPTIONS = [
   'ambient_switch',
   'ambient_subtype',
   'select',
+  'key_colors',
 ] as const satisfies readonly (keyof LedArgs)[];
 type LedOption = (typeof OPTIONS)[number];
 
@@ -108,6 +110,22 @@ async function setKeyColours(device: DeviceEntry, select: number[], rgba: LedArg
   }
   for (const id of keyIds) colours[id] = { r, g, b };
   remember(device, 'colours', encodeList(RgbLayout, colours));
+}
+
+/**
+ * A colour per key: one streamed write of the smallest range of the colours object holding them (one masked frame
+ * when they all share a colour). The device commits a stream whole, so a write cut anywhere leaves every old colour.
+ */
+async function setKeyColourList(device: DeviceEntry, list: NonNullable<LedArgs['key_colors']>): Promise<void> {
+  if (!(device.descriptor.features & FEATURE.perKeyRgb))
+    throw notApplicable(`${device.record.display_name} has no per-key colours`);
+  const keyCount = device.descriptor.keyCount;
+  if (list.some((e) => e.key >= keyCount)) throw invalid(`--key_colors: key ids are 0-${keyCount - 1}`);
+  const entries = list.map(({ key, rgba: { r, g, b } }) => ({ key, colour: { r, g, b } }));
+  const base = decodeList(RgbLayout, await readCached(device, 'colours'), keyCount);
+  const plan = planColourWrite(base, entries);
+  if (plan.kind === 'masked') return setKeyColours(device, plan.keyIds, { ...plan.colour, a: 1 });
+  await writeThrough(device, 'colours', plan.offset, plan.bytes);
 }
 
 async function setLighting(device: DeviceEntry, args: LedArgs, option: LedOption, caps: Capabilities) {
@@ -185,6 +203,7 @@ async function setLedInfo(args: LedArgs, ctx: CallContext): Promise<ColourInfoPa
   const device = ctx.device();
   const caps = device.caps;
   if (args.select) await setKeyColours(device, args.select, args.rgba);
+  else if (args.key_colors) await setKeyColourList(device, args.key_colors);
   else if (option.startsWith('outframe_')) await setOuterFrame(device, args, caps);
   else if (option.startsWith('ambient_')) await setAmbient(device, args, option, caps);
   else await setLighting(device, args, option, caps);

@@ -2,10 +2,12 @@
  * Per-key light (spec-1 §2, §4): the on/off switch (a plain button at firmware level 0), the light type between the
  * light-flow list and the colour-mode list, the chosen mode's arguments, and the colours: the device palette for the
  * static mode, and for the custom mode the default palette, the custom colour history and the custom colour dialog,
- * applied to the keys selected on the drawing.
+ * applied to the keys selected on the drawing, and a gradient between two colours across the selected keys, written
+ * at once (`set_led_info --key_colors`).
  */
-import { useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { ColourInfoPayload, KeyMode } from '../../../contract/payloads/lighting';
+import { layoutFor } from '../../../core/layouts/index';
 import { parseHexColour } from '../../../core/rules/colour';
 import { useServices } from '../../services';
 import { ColourDialog } from '../../widgets/colour-picker/ColourDialog';
@@ -14,11 +16,13 @@ import { ChoiceList, Note, OnOff, SwatchRow } from './controls';
 import { ModeArguments } from './ModeArguments';
 import {
   CUSTOM_COLOUR_SLOTS,
+  gradientColours,
   lightTypeOf,
   loadCustomColours,
   modesOfType,
   pushCustomColour,
   saveCustomColours,
+  type KeySpot,
   type LightType,
 } from './rules';
 import { nameOf, useLightingTexts } from './texts';
@@ -26,12 +30,14 @@ import type { ColourInfoHandle } from './use-colour-info';
 
 export interface KeyLightPanelProps {
   path: string;
+  /** Display name of the model, for where its keys sit (gradients run across the drawing). */
+  model: string;
   info: ColourInfoPayload;
   change: ColourInfoHandle['change'];
   selected: readonly number[];
 }
 
-export function KeyLightPanel({ path, info, change, selected }: KeyLightPanelProps) {
+export function KeyLightPanel({ path, model, info, change, selected }: KeyLightPanelProps) {
   const l = useLightingTexts();
   const { client, resources } = useServices();
   const modes = resources.ledModes.modes;
@@ -117,7 +123,12 @@ export function KeyLightPanel({ path, info, change, selected }: KeyLightPanelPro
               }}
             />
           )}
-          {info.kmm_index === 0 && <KeyColours path={path} change={change} selected={selected} />}
+          {info.kmm_index === 0 && (
+            <>
+              <KeyColours path={path} change={change} selected={selected} />
+              <KeyGradient path={path} model={model} change={change} selected={selected} />
+            </>
+          )}
         </>
       )}
     </div>
@@ -194,6 +205,77 @@ function KeyColours({
           void apply(hex);
         }}
       />
+    </section>
+  );
+}
+
+/** Where each key of a model sits: the centre of its cap, in key units; keys the layout lacks go in a row by id. */
+function keySpots(model: string): Map<number, KeySpot> {
+  const keys = layoutFor(model)?.keys ?? [];
+  return new Map(keys.map((k) => [k.id, { id: k.id, x: k.x + k.w / 2, y: k.y + k.h / 2 }]));
+}
+
+/** Two colours and a button that spreads a gradient between them over the selected keys, in one write. */
+function KeyGradient({
+  path,
+  model,
+  change,
+  selected,
+}: {
+  path: string;
+  model: string;
+  change: ColourInfoHandle['change'];
+  selected: readonly number[];
+}) {
+  const l = useLightingTexts();
+  const { client } = useServices();
+  const id = useId();
+  const [from, setFrom] = useState('#ff0000');
+  const [to, setTo] = useState('#0000ff');
+  const [message, setMessage] = useState<string | undefined>(undefined);
+  const spots = useMemo(() => keySpots(model), [model]);
+
+  const apply = async () => {
+    if (selected.length === 0) {
+      setMessage(l('led.colours.none.selected'));
+      return;
+    }
+    const keys = selected.map((key) => spots.get(key) ?? { id: key, x: key, y: 0 });
+    const colours = gradientColours(keys, from, to);
+    const byKey = new Map(colours.map((c) => [c.key, c.hex]));
+    setMessage(undefined);
+    const result = await change(
+      (i) => ({ ...i, keycolors: i.keycolors.map((c, key) => byKey.get(key) ?? c) }),
+      () => client.setLedInfo({ path, key_colors: colours.map(({ key, hex }) => ({ key, rgba: hex })) }),
+    );
+    if (result.ok) setMessage(l('led.gradient.applied', colours.length, from, to));
+  };
+
+  return (
+    <section className="led-gradient" aria-labelledby={`${id}-title`}>
+      <span id={`${id}-title`} className="led-field__label">
+        {l('led.gradient.label')}
+      </span>
+      <p className="led-hint">{l('led.gradient.hint')}</p>
+      <div className="led-gradient__row">
+        <label className="led-gradient__end">
+          <input type="color" value={from} onChange={(e) => setFrom(e.target.value)} />
+          <span>{l('led.gradient.from')}</span>
+        </label>
+        <span
+          className="led-gradient__bar"
+          aria-hidden="true"
+          style={{ background: `linear-gradient(to right, ${from}, ${to})` }}
+        />
+        <label className="led-gradient__end">
+          <input type="color" value={to} onChange={(e) => setTo(e.target.value)} />
+          <span>{l('led.gradient.to')}</span>
+        </label>
+      </div>
+      <button type="button" className="led-plain-button" onClick={() => void apply()}>
+        {l('led.gradient.apply')}
+      </button>
+      {message && <Note tone="info">{message}</Note>}
     </section>
   );
 }

@@ -102,7 +102,7 @@ export default function LedTab({ path }: { path: string }) {
         onValueChange={(v) => setTab(v === 'outframe' || v === 'ambient' ? v : 'key')}
       >
         <TabPanel value="key">
-          <KeyLightPanel path={path} info={info} change={change} selected={selected} />
+          <KeyLightPanel path={path} model={model} info={info} change={change} selected={selected} />
         </TabPanel>
         {lighting.outerFrame && (
           <TabPanel value="outframe">

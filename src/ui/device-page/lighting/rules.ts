@@ -140,3 +140,37 @@ export function hsv255ToHex({ hue, saturation, value }: Hsv255): string {
   const rgba = hsvaToRgba({ h: (hue * 360) / 255, s: (saturation * 100) / 255, v: (value * 100) / 255, a: 1 });
   return formatHexColour({ ...rgba, a: 1 }).toLowerCase();
 }
+
+// ------------------------------------------------------------------------ gradient across keys
+
+export interface KeySpot {
+  id: number;
+  /** Centre of the key on the drawing, in key units. */
+  x: number;
+  y: number;
+}
+
+const channel = (hex: string, at: number) => parseInt(hex.slice(at, at + 2), 16);
+
+/** The colour `t` (0-1) of the way from `from` to `to`, both '#rrggbb'. */
+export function mixHex(from: string, to: string, t: number): string {
+  const c = [1, 3, 5].map((at) => Math.round(channel(from, at) + (channel(to, at) - channel(from, at)) * t));
+  return `#${c.map((n) => n.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * A colour per key running from `from` to `to` along the longer side of the keys' spread (left to right, or top to
+ * bottom for a column): keys in line across it share a colour. One key gets `from`.
+ */
+export function gradientColours(keys: readonly KeySpot[], from: string, to: string): { key: number; hex: string }[] {
+  if (keys.length === 0) return [];
+  const xs = keys.map((k) => k.x);
+  const ys = keys.map((k) => k.y);
+  const width = Math.max(...xs) - Math.min(...xs);
+  const height = Math.max(...ys) - Math.min(...ys);
+  const along = (k: KeySpot) => (width >= height ? k.x - Math.min(...xs) : k.y - Math.min(...ys));
+  const span = Math.max(width, height);
+  const a = normaliseHex(from) ?? '#000000';
+  const b = normaliseHex(to) ?? '#000000';
+  return keys.map((k) => ({ key: k.id, hex: span === 0 ? a : mixHex(a, b, along(k) / span) }));
+}
