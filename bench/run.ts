@@ -1,5 +1,6 @@
 /** `npm run bench`: prints one line per metric, `name value unit`, with the share of its budget where it has one. */
 import { deviceCoreMetrics } from './device-core.ts';
+import { firmwareMetrics } from './firmware.ts';
 import { formatMetric, missesBudget, type Metric } from './metric.ts';
 import { keymapMetrics } from './keymap.ts';
 import { lightingMetrics } from './lighting.ts';
@@ -14,6 +15,7 @@ const suites: [string, () => Promise<Metric[]>][] = [
   ['first screen', uiMetrics],
   ['keyboard tester', testerMetrics],
   ['travel view', travelMetrics],
+  ['firmware update', firmwareMetrics],
 ];
 
 let over = 0;

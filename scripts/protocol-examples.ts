@@ -28,6 +28,7 @@ import {
 } from '../src/protocol/commands.ts';
 import { crc16, crc32 } from '../src/protocol/crc.ts';
 import { DEVICE_ERROR } from '../src/protocol/errors.ts';
+import { buildFirmwareImage } from '../src/protocol/firmware-image.ts';
 import * as frame from '../src/protocol/frame.ts';
 import {
   chunkFrames,
@@ -1123,9 +1124,8 @@ function exampleSteps(): Map<string, Step[]> {
   write('ambientWrite', 'ambient', 0, L.AmbientLayout.encode({ ...ambient, ambientSwitch: 0 }));
 
   const F = CMD.firmware;
-  // The image header: magic, format 1, model id, version, 3 reserved bytes, payload length u32.
-  const payload = range(184, (i) => (i * 37 + 11) & 0xff);
-  const image = bytes(ascii('KTFW'), 1, D.modelId, [1, 4, 0], [0, 0, 0], u32le(payload.length), payload);
+  // A signed image in the format of docs/protocol.md §9.1 (header with model, versions, length, CRC-32, signature).
+  const image = buildFirmwareImage(D.modelId, '1.4.0', 112);
   const begin = L.FirmwareBeginLayout.encode({ target: 0, size: image.length, version: [1, 4, 0], crc: crc32(image) });
   const chunks = (from: number): Step[] =>
     chunkFrames(F, firmware.chunk | SUB_WRITE, 0, image.subarray(from * L.FIRMWARE_CHUNK)).map((f, i) =>

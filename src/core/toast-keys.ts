@@ -47,6 +47,20 @@ export const TOAST_KEYS = {
   firmwareFlashInterrupted: 'err.fw.flash.interrupted',
   firmwareNoAnswer: 'err.fw.flash.no.answer',
   deviceInBootloader: 'err.dev.bootloader',
+  usbPower: 'err.usb.power',
+  // Image checks before the bootloader (docs/protocol.md §9.1), one key per refusal; another model is
+  // err.fw.file.invalid, the spec's "not applicable" text.
+  firmwareFileMagic: 'err.fw.file.magic',
+  firmwareFileFormat: 'err.fw.file.format',
+  firmwareFileLength: 'err.fw.file.length',
+  firmwareFileCrc: 'err.fw.file.crc',
+  firmwareFileHardware: 'err.fw.file.hardware',
+  firmwareFileSignature: 'err.fw.file.signature',
+  // The configuration kept across an update (back up, restore, compare).
+  firmwareBackupFailed: 'err.fw.backup.failed',
+  firmwareRefindFailed: 'err.fw.refind.failed',
+  firmwareRestoreFailed: 'err.fw.restore.failed',
+  firmwareRestoreMismatch: 'err.fw.restore.mismatch',
 } as const;
 
 export type StaticToastKey = (typeof TOAST_KEYS)[keyof typeof TOAST_KEYS];
@@ -105,6 +119,17 @@ const STYLES: Record<StaticToastKey, ToastStyle> = {
   'err.fw.flash.interrupted': UPDATE_ERROR,
   'err.fw.flash.no.answer': UPDATE_ERROR,
   'err.dev.bootloader': UPDATE_ERROR,
+  'err.usb.power': UPDATE_ERROR,
+  'err.fw.file.magic': UPDATE_ERROR,
+  'err.fw.file.format': UPDATE_ERROR,
+  'err.fw.file.length': UPDATE_ERROR,
+  'err.fw.file.crc': UPDATE_ERROR,
+  'err.fw.file.hardware': UPDATE_ERROR,
+  'err.fw.file.signature': UPDATE_ERROR,
+  'err.fw.backup.failed': UPDATE_ERROR,
+  'err.fw.refind.failed': UPDATE_ERROR,
+  'err.fw.restore.failed': UPDATE_ERROR,
+  'err.fw.restore.mismatch': UPDATE_ERROR,
 };
 
 /** The type and duration a key is shown with; keys outside this table get an error toast of the default length. */

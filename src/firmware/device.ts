@@ -262,14 +262,23 @@ export class DeviceCore implements ObjectHost {
     this.calibrationBackup = undefined;
   }
 
-  /** The new firmware runs: recompute what it supports and drop DKS rows an older firmware cannot hold. */
+  /**
+   * The new firmware runs: recompute what it supports and drop DKS rows an older firmware cannot hold. A new major
+   * version lays its configuration out anew: it starts from the factory configuration (themes, settings and
+   * calibration), which is why the host backs the configuration up before an update and restores it afterwards.
+   */
   runFirmware(version: [number, number, number]): void {
     const now = new Date(this.env.now());
+    const newLayout = version[0] !== this.state.device.fw[0];
     this.state.device.fw = version;
     const year = now.getUTCFullYear();
     if (year >= 1970 && year <= 0xffff)
       this.state.device.release = { year, month: now.getUTCMonth() + 1, day: now.getUTCDate() };
     this.traits = traitsFor(this.model, this.fwVersion());
+    if (newLayout) {
+      this.factoryReset();
+      return;
+    }
     const slots = this.traits.dksSlots;
     for (const profile of this.state.profiles)
       for (const dks of profile.dks)

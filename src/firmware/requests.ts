@@ -468,7 +468,7 @@ export class RequestHandler {
       view.setUint32(3, result.value, true);
       return [this.ack(frame, frame.offset, reply)];
     }
-    const result = this.receiver.finish(this.device.model.modelId);
+    const result = this.receiver.finish(this.device.model.modelId, this.device.state.device.hw);
     // Verified or not, the device restarts into a working firmware: the new one, or the one it had.
     this.stage = undefined;
     this.device.resetVolatile();

@@ -3,9 +3,10 @@
  * (src/protocol/firmware-image.ts).
  *
  * The receiver writes chunks into a second slot; the running firmware is replaced only when the whole image has
- * arrived, its CRC32 matches the announced one and its header names this model (the header's version, not the one
- * announced at the start, becomes the running version), so a cut or a bad image never leaves
- * the device without working firmware. An interrupted transfer stays in the slot: announcing the same image again
+ * arrived, its CRC32 matches the announced one, and the image passes every check the host made before it (magic,
+ * format 2, length, payload CRC-32, this model, this hardware version, and the Ed25519 signature of the reference
+ * firmware's key); the header's version, not the one announced at the start, becomes the running version. So a cut
+ * or a bad image never leaves the device without working firmware. An interrupted transfer stays in the slot: announcing the same image again
  * (same size and CRC32) resumes after the last chunk received.
  */
 import { crc32 } from '../protocol/crc.ts';
@@ -14,7 +15,7 @@ import {
   FIRMWARE_HEADER_SIZE,
   FIRMWARE_SLOT_SIZE,
   FIRMWARE_TARGET_MAIN,
-  readFirmwareHeader,
+  checkFirmwareImage,
 } from '../protocol/firmware-image.ts';
 import { FIRMWARE_CHUNK, type FirmwareBegin, type FirmwareProgress } from '../protocol/objects.ts';
 
@@ -65,16 +66,26 @@ export class FirmwareReceiver {
     return { ok: true, value: t.received };
   }
 
-  /** Verifies the slot; answers the version to run now, or verifyFailed (the running firmware stays). */
-  finish(modelId: number): UpdateResult<[number, number, number]> {
+  /**
+   * Verifies the slot; answers the version to run now, or verifyFailed (the running firmware stays). `hwVersion` is
+   * the device's hardware version; without it the image's own is taken.
+   */
+  finish(modelId: number, hwVersion?: readonly number[]): UpdateResult<[number, number, number]> {
     const t = this.transfer;
     if (!t || this.state !== PROGRESS.receiving) return refuse(DEVICE_ERROR.sequence);
-    const header = readFirmwareHeader(t.slot);
-    const verified =
-      t.received === t.size && crc32(t.slot) === t.crc && header !== undefined && header.modelId === modelId;
+    const complete = t.received === t.size && crc32(t.slot) === t.crc;
+    const check = complete
+      ? checkFirmwareImage(t.slot, {
+          modelId,
+          hwVersion: hwVersion ?? [...t.slot.subarray(9, 12)],
+          virtual: true,
+          vendorId: 0,
+        })
+      : undefined;
     this.transfer = { ...t, slot: new Uint8Array(0) };
+    const verified = check?.ok === true;
     this.state = verified ? PROGRESS.applied : PROGRESS.failed;
-    return verified && header ? { ok: true, value: header.version } : refuse(DEVICE_ERROR.verifyFailed);
+    return check?.ok ? { ok: true, value: check.header.version } : refuse(DEVICE_ERROR.verifyFailed);
   }
 
   progress(): FirmwareProgress {

@@ -189,6 +189,25 @@ export const en_US = {
     'The firmware update was interrupted. The keyboard keeps its previous firmware. Reconnect it and run the same update again to finish.',
   'err.fw.file.too.large':
     'This firmware file is too large for the keyboard. Please choose the file made for this keyboard.',
+  'err.fw.file.magic': 'This file is not a firmware image. Please choose the firmware file made for this keyboard.',
+  'err.fw.file.format':
+    'This firmware file uses image format {0}, which this version of Keytune does not install. Please download the current firmware for this keyboard.',
+  'err.fw.file.length':
+    'This firmware file is incomplete or has extra bytes. Download it again; nothing was sent to the keyboard.',
+  'err.fw.file.crc':
+    'This firmware file is damaged (its checksum does not match). Download it again; nothing was sent to the keyboard.',
+  'err.fw.file.hardware':
+    'The upgrade file you selected is not applicable to the current device: it is made for hardware version {0}, and this keyboard is hardware version {1}.',
+  'err.fw.file.signature':
+    'This firmware file is not signed by the maker of this keyboard, so it was not installed. Download the firmware from the maker only.',
+  'err.fw.backup.failed':
+    'The keyboard settings could not be backed up, so the update did not start. The keyboard is unchanged. Reconnect it and try again.',
+  'err.fw.refind.failed':
+    'The new firmware is installed, but the same keyboard did not come back. Reconnect it and run the same update again to restore its settings.',
+  'err.fw.restore.failed':
+    'The new firmware is installed, but the keyboard settings could not all be put back. Keytune keeps the backup: run the same update again to finish restoring them.',
+  'err.fw.restore.mismatch':
+    'The new firmware is installed, but the settings read back from the keyboard differ from the backup. Keytune keeps the backup: run the same update again to restore them.',
   'warn.not.apply.theme.chosen.mojo68rt': 'Mojo68RT switches profiles with the switch button on the keyboard.',
   'warn.not.apply.theme.chosen.made68air': 'Made68Air switches profiles with the switch button on the keyboard.',
 } as const;

@@ -170,6 +170,17 @@ export const zh_CN: Record<MessageId, string> = {
   'err.fw.flash.no.answer': '新固件已写入，但键盘之后没有响应。请拔下键盘后重新插入。',
   'err.fw.flash.interrupted': '固件更新已中断，键盘仍保留原有固件。请重新连接键盘，再次运行同一更新以完成升级。',
   'err.fw.file.too.large': '此固件文件过大，超出键盘可容纳的大小。请选择适用于此键盘的固件文件。',
+  'err.fw.file.magic': '此文件不是固件镜像。请选择适用于此键盘的固件文件。',
+  'err.fw.file.format': '此固件文件使用镜像格式 {0}，当前版本的 Keytune 无法安装。请下载此键盘的最新固件。',
+  'err.fw.file.length': '此固件文件不完整或含有多余数据。请重新下载；未向键盘发送任何内容。',
+  'err.fw.file.crc': '此固件文件已损坏（校验和不匹配）。请重新下载；未向键盘发送任何内容。',
+  'err.fw.file.hardware': '所选升级文件不适用于当前设备：它适用于硬件版本 {0}，而此键盘的硬件版本为 {1}。',
+  'err.fw.file.signature': '此固件文件没有此键盘制造商的签名，因此未安装。请只从制造商处下载固件。',
+  'err.fw.backup.failed': '无法备份键盘设置，因此更新没有开始，键盘未做任何更改。请重新连接后再试。',
+  'err.fw.refind.failed': '新固件已安装，但未能重新找到同一把键盘。请重新连接键盘，再次运行同一更新以恢复其设置。',
+  'err.fw.restore.failed': '新固件已安装，但键盘设置未能全部恢复。Keytune 保留了备份：请再次运行同一更新以完成恢复。',
+  'err.fw.restore.mismatch':
+    '新固件已安装，但从键盘读回的设置与备份不一致。Keytune 保留了备份：请再次运行同一更新以恢复设置。',
   'warn.not.apply.theme.chosen.mojo68rt': 'Mojo68RT 需通过键盘上的切换按钮切换配置。',
   'warn.not.apply.theme.chosen.made68air': 'Made68Air 需通过键盘上的切换按钮切换配置。',
 };

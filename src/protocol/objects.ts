@@ -471,4 +471,4 @@ export const FirmwareProgressLayout = layout<FirmwareProgress>([
 /** Size of the firmware image chunk carried by one frame (the frame offset carries the chunk number). */
 export const FIRMWARE_CHUNK = 56;
 /** The host sends chunks in windows; the device acknowledges the last chunk of each window by number. */
-export const FIRMWARE_WINDOW = 16;
+export const FIRMWARE_WINDOW = 32;

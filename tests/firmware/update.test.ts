@@ -4,7 +4,9 @@ import { VirtualKeyboard } from '../../src/firmware/index.ts';
 import * as imageFormat from '../../src/protocol/firmware-image.ts';
 import { buildFirmwareImage, readFirmwareHeader } from '../../src/protocol/firmware-image.ts';
 import { CMD, SUB } from '../../src/protocol/commands.ts';
+import { DEVICE_ERROR } from '../../src/protocol/errors.ts';
 import { crc32 } from '../../src/protocol/crc.ts';
+import { REFERENCE_SIGNER } from '../../src/protocol/firmware-keys.ts';
 import { SUB_MORE, SUB_WRITE, type Frame } from '../../src/protocol/frame.ts';
 import { readRequest } from '../../src/protocol/messages.ts';
 import {
@@ -15,6 +17,7 @@ import {
   FirmwareBeginLayout,
   FirmwareProgressLayout,
 } from '../../src/protocol/objects.ts';
+import { FirmwareReceiver } from '../../src/firmware/update.ts';
 import { errorName, Host, makeKeyboard, sameBytes, text } from './helpers.ts';
 
 const u32 = (data: Uint8Array, at: number): number => new DataView(data.buffer, data.byteOffset).getUint32(at, true);
@@ -49,30 +52,62 @@ const progress = (host: Host) => FirmwareProgressLayout.decode(host.read(CMD.fir
 const enterBootloader = (host: Host): Frame => host.command(CMD.system, SUB.system.bootloader, [...text('BOOT')]);
 
 describe('firmware images', () => {
-  it('builds a reproducible image whose header names the model and version', () => {
+  it('builds a reproducible, signed image whose header names the model, versions, length and CRC', () => {
     const image = buildFirmwareImage(3, 'V1.4.0', 1000);
-    expect(image.length).toBe(1016);
-    expect(readFirmwareHeader(image)).toEqual({ modelId: 3, version: [1, 4, 0], payloadLength: 1000 });
+    expect(image.length).toBe(1000 + imageFormat.FIRMWARE_HEADER_SIZE);
+    expect(readFirmwareHeader(image)).toEqual({
+      modelId: 3,
+      version: [1, 4, 0],
+      hwVersion: [1, 0, 0],
+      payloadLength: 1000,
+      crc: crc32(image.subarray(imageFormat.FIRMWARE_HEADER_SIZE)),
+      signer: REFERENCE_SIGNER,
+    });
     expect(sameBytes(buildFirmwareImage(3, [1, 4, 0], 1000), image)).toBe(true);
     expect(sameBytes(buildFirmwareImage(3, '1.4.1', 1000), image)).toBe(false);
-    expect(readFirmwareHeader(image.subarray(0, 500))).toBeUndefined();
+    expect(readFirmwareHeader(buildFirmwareImage(3, '1.4.0', 10, { hwVersion: '2.1.0' }))?.hwVersion).toEqual([
+      2, 1, 0,
+    ]);
+    expect(readFirmwareHeader(image.subarray(0, 50))).toBeUndefined();
+  });
+
+  it('are checked field by field, the signature with a key trusted for the device only', () => {
+    const target = { modelId: 3, hwVersion: [1, 0, 0], virtual: true, vendorId: 0 };
+    const problem = (image: Uint8Array, t = target) => {
+      const check = imageFormat.checkFirmwareImage(image, t);
+      return check.ok ? 'ok' : check.problem;
+    };
+    const good = buildFirmwareImage(3, '1.4.0', 500);
+    const edit = (at: number, value: number) => {
+      const copy = good.slice();
+      copy[at] = value;
+      return copy;
+    };
+    expect(problem(good)).toBe('ok');
+    expect(problem(edit(0, 0x4c))).toBe('magic');
+    expect(problem(edit(4, 1))).toBe('format');
+    expect(problem(good.subarray(0, good.length - 1))).toBe('length');
+    expect(problem(edit(good.length - 1, good[good.length - 1]! ^ 1))).toBe('crc');
+    expect(problem(buildFirmwareImage(4, '1.4.0', 500))).toBe('model');
+    expect(problem(buildFirmwareImage(3, '1.4.0', 500, { hwVersion: '2.0.0' }))).toBe('hardware');
+    // A changed version field, a flipped signature bit, another key: the signature does not verify.
+    expect(problem(edit(6, 9))).toBe('signature');
+    expect(problem(edit(30, good[30]! ^ 1))).toBe('signature');
+    expect(problem(buildFirmwareImage(3, '1.4.0', 500, { secretKey: new Uint8Array(32).fill(1) }))).toBe('signature');
+    // The reference firmware's key signs virtual keyboards' images only, never a real device's.
+    expect(problem(good, { ...target, virtual: false, vendorId: 1046 })).toBe('signature');
+    const tooLarge = new Uint8Array(imageFormat.FIRMWARE_SLOT_SIZE + 1);
+    tooLarge.set(imageFormat.encodeFirmwareHeader(3, '1.0.0', tooLarge.length - imageFormat.FIRMWARE_HEADER_SIZE));
+    expect(problem(tooLarge)).toBe('size');
+    expect(imageFormat.fitsFirmwareSlot(tooLarge)).toBe(false);
   });
 
   it("are the protocol's format: the reference firmware uses the same reader and builder", () => {
     expect(firmware.readFirmwareHeader).toBe(imageFormat.readFirmwareHeader);
     expect(firmware.buildFirmwareImage).toBe(imageFormat.buildFirmwareImage);
     expect(firmware.FIRMWARE_SLOT_SIZE).toBe(imageFormat.FIRMWARE_SLOT_SIZE);
-    expect(imageFormat.fitsFirmwareSlot(buildFirmwareImage(3, '1.0.0', imageFormat.FIRMWARE_SLOT_SIZE - 16))).toBe(
-      true,
-    );
-    const tooLarge = new Uint8Array(imageFormat.FIRMWARE_SLOT_SIZE + 1);
-    tooLarge.set(imageFormat.encodeFirmwareHeader(3, '1.0.0', tooLarge.length - 16));
-    expect(readFirmwareHeader(tooLarge)).toEqual({
-      modelId: 3,
-      version: [1, 0, 0],
-      payloadLength: tooLarge.length - 16,
-    });
-    expect(imageFormat.fitsFirmwareSlot(tooLarge)).toBe(false);
+    const largest = imageFormat.FIRMWARE_SLOT_SIZE - imageFormat.FIRMWARE_HEADER_SIZE;
+    expect(imageFormat.fitsFirmwareSlot(buildFirmwareImage(3, '1.0.0', largest))).toBe(true);
   });
 });
 
@@ -106,7 +141,7 @@ describe('firmware update', () => {
     const host = new Host(makeKeyboard());
     const image = buildFirmwareImage(3, '1.4.0', 500);
     enterBootloader(host);
-    begin(host, image, crc32(image) ^ 1);
+    begin(host, image, (crc32(image) ^ 1) >>> 0);
     sendChunks(host, image);
     expect(errorName(finish(host))).toBe('verifyFailed');
     expect(progress(host).state).toBe(3);
@@ -122,6 +157,47 @@ describe('firmware update', () => {
     sendChunks(host, image);
     expect(errorName(finish(host))).toBe('verifyFailed');
     expect(host.kb.descriptor.fw).toEqual([1, 3, 7]);
+  });
+
+  it('checks the image again before switching: a tampered signature, format 1, another hardware version', () => {
+    const good = buildFirmwareImage(3, '1.4.0', 500);
+    const tampered = good.slice();
+    tampered[40] = tampered[40]! ^ 1;
+    const format1 = good.slice();
+    format1[4] = 1;
+    for (const image of [tampered, format1]) {
+      const host = new Host(makeKeyboard());
+      enterBootloader(host);
+      begin(host, image);
+      sendChunks(host, image);
+      expect(errorName(finish(host))).toBe('verifyFailed');
+      expect(host.kb.descriptor.fw).toEqual([1, 3, 7]);
+      expect(host.kb.inspect().bootloader).toBe(false);
+    }
+    // The receiver is given the device's hardware version by the request handler.
+    const receiver = new FirmwareReceiver();
+    const image = buildFirmwareImage(3, '1.4.0', 100);
+    receiver.begin({ target: 0, size: image.length, version: [1, 4, 0], crc: crc32(image) });
+    for (let n = 0; n * FIRMWARE_CHUNK < image.length; n++)
+      receiver.chunk(n, image.subarray(n * FIRMWARE_CHUNK, (n + 1) * FIRMWARE_CHUNK));
+    expect(receiver.finish(3, [2, 0, 0])).toEqual({ ok: false, code: DEVICE_ERROR.verifyFailed });
+  });
+
+  it('starts a new major version from the factory configuration, a new minor one keeps it', () => {
+    const host = new Host(makeKeyboard({ fwVer: '1.3.7' }));
+    host.write('settings', 2, new Uint8Array([33]));
+    const settings = host.readObject('settings');
+    const flash = (version: string) => {
+      const image = buildFirmwareImage(3, version, 300);
+      enterBootloader(host);
+      begin(host, image);
+      sendChunks(host, image);
+      expect(errorName(finish(host))).toBeUndefined();
+    };
+    flash('1.5.0');
+    expect(host.readObject('settings')).toEqual(settings);
+    flash('2.0.0');
+    expect(host.readObject('settings')).not.toEqual(settings);
   });
 
   it('refuses to finish before the whole image has arrived', () => {

@@ -1,10 +1,11 @@
 /**
- * Firmware updates that end in words: images checked before the bootloader, refusals that leave the keyboard
- * usable, lost reports recovered, a failed handshake reported, and a keyboard waiting in its bootloader explained.
+ * Firmware updates that end in words and lose nothing: images checked field by field before the bootloader, the
+ * configuration backed up, restored and compared, refusals that leave the keyboard usable, lost reports recovered, a
+ * failed restore or compare kept for the retry, and a keyboard waiting in its bootloader explained.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BridgeCallError } from '../../src/contract/bridge.ts';
 import { findModel } from '../../src/core/models.ts';
 import {
@@ -14,12 +15,35 @@ import {
   FIRMWARE_SLOT_SIZE,
 } from '../../src/protocol/firmware-image.ts';
 import { decodeFrame, encodeFrame } from '../../src/protocol/frame.ts';
+import { en_US } from '../../src/i18n/en_US.ts';
+import { zh_CN } from '../../src/i18n/zh_CN.ts';
+import { VirtualKeyboard } from '../../src/firmware/index.ts';
+import { LoopbackTransport } from '../../src/transport/loopback.ts';
+import { configOf, customised, mgOf, tapSteps, type FlowStep } from './flash-tap.ts';
 import { makeHarness } from './harness.ts';
 
 const MODEL = 'Made68Pro';
 const MODEL_ID = findModel(MODEL)!.modelId;
-/** Reports of a flash of this image before its first chunk: bootloader, begin. */
-const BEFORE_CHUNKS = 2;
+
+/** The step of each report a whole update of `image` sends (toDevice) and receives (toHost) on a fresh keyboard. */
+async function flowOf(
+  image: Uint8Array,
+  make: () => Promise<{ transportOf: () => unknown; flash: (image: string) => Promise<unknown> }> = async () => {
+    const h = await setup();
+    return { ...h, flash: (mg: string) => h.call('run_other_func', ['--cmd', 'flash', '--mg', mg]) };
+  },
+): Promise<{ toDevice: FlowStep[]; toHost: FlowStep[] }> {
+  const ref = await make();
+  const tap = tapSteps(ref.transportOf() as LoopbackTransport);
+  await ref.flash(mgOf(image));
+  return tap.steps();
+}
+
+/** Reports of a flash before its first chunk: the backup, bootloader and begin. */
+let BEFORE_CHUNKS = 0;
+beforeAll(async () => {
+  BEFORE_CHUNKS = (await flowOf(buildFirmwareImage(MODEL_ID, '10.3.0', 3000))).toDevice.indexOf('chunk');
+});
 
 async function setup() {
   const h = makeHarness();
@@ -72,6 +96,70 @@ describe('before the bootloader', () => {
   });
 });
 
+describe('every check of the image, before the bootloader', () => {
+  const good = () => buildFirmwareImage(MODEL_ID, '10.0.0', 1000);
+  const edited = (at: number, change: (v: number) => number) => {
+    const image = good();
+    image[at] = change(image[at]!);
+    return image;
+  };
+  const cases: [string, string, () => Uint8Array][] = [
+    ['not an image', 'err.fw.file.magic', () => new TextEncoder().encode('PK\x03\x04 not a firmware image')],
+    ['format 1', 'err.fw.file.format', () => edited(4, () => 1)],
+    ['cut short', 'err.fw.file.length', () => good().subarray(0, 900)],
+    ['damaged payload', 'err.fw.file.crc', () => edited(500, (v) => v ^ 0x10)],
+    ['another model', 'err.fw.file.invalid', () => buildFirmwareImage(MODEL_ID + 1, '10.0.0', 1000)],
+    [
+      'another hardware',
+      'err.fw.file.hardware',
+      () => buildFirmwareImage(MODEL_ID, '10.0.0', 1000, { hwVersion: '2.0.0' }),
+    ],
+    ['a changed version', 'err.fw.file.signature', () => edited(6, () => 11)],
+    [
+      'a foreign key',
+      'err.fw.file.signature',
+      () => buildFirmwareImage(MODEL_ID, '10.0.0', 1000, { secretKey: new Uint8Array(32).fill(9) }),
+    ],
+  ];
+
+  it.each(cases)('refuses %s with its own words in both languages, the keyboard untouched', async (_, key, image) => {
+    const h = await setup();
+    const before = configOf(h.kb);
+    const sent = h.transportOf().delivered.toDevice;
+    const e = await refusalOf(h.flash(image()));
+    expect(e.toastKey).toBe(key);
+    expect(h.transportOf().delivered.toDevice).toBe(sent);
+    expect(h.kb.firmwareVersion).toBe('V9.9.9');
+    expect(h.kb.inspect().bootloader).toBe(false);
+    expect(configOf(h.kb)).toBe(before);
+    expect(h.last('dev_update_hw_check')).toMatchObject({ ok: false });
+    expect(h.last('dev_update')).toBeUndefined();
+    expect(en_US[key as keyof typeof en_US]).toBeTruthy();
+    expect(zh_CN[key as keyof typeof zh_CN]).toBeTruthy();
+  });
+
+  it('names both hardware versions when the image is for another one', async () => {
+    const h = await setup();
+    const e = await refusalOf(h.flash(buildFirmwareImage(MODEL_ID, '10.0.0', 100, { hwVersion: '2.0.0' })));
+    expect(e.args).toEqual(['V2.0.0', 'V1.0.0']);
+  });
+
+  it("refuses the reference firmware's images for a keyboard on a real link", async () => {
+    const h = makeHarness();
+    const model = findModel(MODEL)!;
+    const keyboard = new VirtualKeyboard({ model: MODEL, fwVer: '9.9.9', serial: 'REAL0001' });
+    const transport = new LoopbackTransport(keyboard, { kind: 'webhid', vendorId: model.vendorId, productId: 1 });
+    const entry = await h.service.attach(transport);
+    const sent = transport.delivered.toDevice;
+    const e = await refusalOf(
+      h.service.call('dev_info', 'run_other_func', ['--path', entry.path, '--cmd', 'flash', '--mg', mgOf(good())]),
+    );
+    expect(e.toastKey).toBe('err.fw.file.signature');
+    expect(transport.delivered.toDevice).toBe(sent);
+    expect(keyboard.firmwareVersion).toBe('V9.9.9');
+  });
+});
+
 describe('during the transfer', () => {
   it('recovers a lost chunk by asking the keyboard where it stands', async () => {
     const h = await setup();
@@ -101,22 +189,81 @@ describe('during the transfer', () => {
 });
 
 describe('after the transfer', () => {
-  it('reports an error in dev_update and says so when the handshake after flashing fails', async () => {
+  it('reports an error when the keyboard does not answer after its restart, and the same update finishes', async () => {
     const image = buildFirmwareImage(MODEL_ID, '10.5.0', 1000);
-    const ref = await setup();
-    const start = ref.transportOf().delivered.toDevice;
-    await ref.flash(image);
-    const reports = ref.transportOf().delivered.toDevice - start;
-
+    const refind = (await flowOf(image)).toDevice.indexOf('refind');
     const h = await setup();
-    // The last report of a flash is the handshake request after finish.
-    h.transportOf().injectFault('toDevice', reports, { kind: 'cut', power: 'kept' });
+    const config = configOf(h.kb);
+    h.transportOf().injectFault('toDevice', refind + 1, { kind: 'cut', power: 'kept' });
     const e = await refusalOf(h.flash(image));
     expect(e.toastKey).toBe('err.fw.flash.no.answer');
     expect(h.last('dev_update')).toMatchObject({ error: 1, progress: 100 });
     expect(h.kb.firmwareVersion).toBe('V10.5.0');
     await h.reattach();
     expect(h.service.deviceRecords().find((r) => r.path === h.path)?.fw_ver).toBe('V10.5.0');
+    // Nothing is flashed again: the kept backup is put back on the new firmware.
+    const retry = tapSteps(h.transportOf() as LoopbackTransport);
+    await expect(h.flash(image)).resolves.toMatchObject({ fw_ver: 'V10.5.0' });
+    expect(retry.steps().toDevice).not.toContain('chunk');
+    expect(retry.steps().toDevice).not.toContain('finish');
+    expect(configOf(h.kb)).toBe(config);
+  });
+});
+
+describe('the configuration', () => {
+  it('is the same after an update to a new major version, which starts from factory settings', async () => {
+    const h = await customised();
+    const config = configOf(h.kb);
+    await expect(h.flash(mgOf(buildFirmwareImage(MODEL_ID, '10.0.0', 2000)))).resolves.toMatchObject({
+      fw_ver: 'V10.0.0',
+    });
+    expect(configOf(h.kb)).toBe(config);
+    expect(h.kb.inspect().state.profiles.map((p) => p.name)).toEqual(['Mine 0', 'Mine 1', 'Mine 2', 'Mine 3']);
+    expect(h.kb.inspect().state.currentTheme).toBe(2);
+    expect(h.kb.inspect().state.calibration.keys[5]).toEqual({ min: 1234, max: 3456 });
+  });
+
+  it('refused while restoring is kept, said in words, and the same update run again restores it', async () => {
+    const image = buildFirmwareImage(MODEL_ID, '10.0.0', 2000);
+    const steps = (await flowOf(image, customised)).toDevice;
+    const h = await customised();
+    const config = configOf(h.kb);
+    // A report of the restore's first transaction arrives cut short: the keyboard refuses the transaction.
+    h.transportOf().injectFault('toDevice', steps.indexOf('restore') + 6, {
+      kind: 'replace',
+      with: (report) => {
+        const frame = decodeFrame(report);
+        return [encodeFrame({ ...frame, data: frame.data.subarray(0, 3) })];
+      },
+    });
+    const e = await refusalOf(h.flash(mgOf(image)));
+    expect(e.toastKey).toBe('err.fw.restore.failed');
+    expect(h.last('toast_message')).toMatchObject({ title: 'err.fw.restore.failed' });
+    expect(h.kb.firmwareVersion).toBe('V10.0.0');
+    expect(configOf(h.kb)).not.toBe(config);
+    await expect(h.flash(mgOf(image))).resolves.toMatchObject({ fw_ver: 'V10.0.0' });
+    expect(configOf(h.kb)).toBe(config);
+  });
+
+  it('read back different from the backup is said in words, and the same update run again restores it', async () => {
+    const image = buildFirmwareImage(MODEL_ID, '10.0.0', 2000);
+    const { toHost } = await flowOf(image, customised);
+    const h = await customised();
+    const config = configOf(h.kb);
+    // One reply of the comparison's reads arrives with another value (a checksum that fits it).
+    h.transportOf().injectFault('toHost', toHost.indexOf('compare') + 3, {
+      kind: 'replace',
+      with: (report) => {
+        const frame = decodeFrame(report);
+        const data = frame.data.slice();
+        data[data.length - 1] = data[data.length - 1]! ^ 0x01;
+        return [encodeFrame({ ...frame, data })];
+      },
+    });
+    const e = await refusalOf(h.flash(mgOf(image)));
+    expect(e.toastKey).toBe('err.fw.restore.mismatch');
+    await expect(h.flash(mgOf(image))).resolves.toMatchObject({ fw_ver: 'V10.0.0' });
+    expect(configOf(h.kb)).toBe(config);
   });
 });
 

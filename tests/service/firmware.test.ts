@@ -116,9 +116,7 @@ describe('firmware files', () => {
       'err.fw.file.invalid',
     );
     expect(h.last('dev_update_hw_check')).toMatchObject({ ok: false, file_model_id: 1, device_model_id: 3 });
-    expect((await refusalOf(h.flash([{ name: 'x.mg', data: new Uint8Array(40) }]))).toastKey).toBe(
-      'err.fw.file.invalid',
-    );
+    expect((await refusalOf(h.flash([{ name: 'x.mg', data: new Uint8Array(40) }]))).toastKey).toBe('err.fw.file.magic');
     for (const mg of ['not json', '[]', '[{"name":"a.mg","data":"@@@"}]']) {
       const e = await refusalOf(h.call('run_other_func', ['--cmd', 'flash', '--mg', mg]));
       expect(e.toastKey).toBe('err.args.invalid');

@@ -1,77 +1,138 @@
 /**
- * A firmware update never bricks: the link is cut at every report of a flash (every chunk, finish, the handshake
- * after it; the device keeping or losing its power), and the same update run again once the keyboard is back
- * completes and the keyboard runs the new version.
+ * A firmware update cannot brick and loses nothing: the link is cut (the keyboard keeping or losing its power) at every
+ * chunk of a full-size image and at every step of the flow (backup, bootloader, begin, chunks, finish, the restart and
+ * re-find, restore, compare). After every cut the keyboard runs a working firmware (the old one or the new one), and
+ * the same update run again once it is back completes it: the new firmware runs with the configuration the person had
+ * (every theme slot, every setting, the calibration), although the new major version starts from factory settings.
  */
 import { describe, expect, it } from 'vitest';
 import { BridgeCallError } from '../../src/contract/bridge.ts';
-import { findModel } from '../../src/core/models.ts';
-import { buildFirmwareImage } from '../../src/protocol/firmware-image.ts';
+import { buildFirmwareImage, FIRMWARE_HEADER_SIZE } from '../../src/protocol/firmware-image.ts';
+import { FIRMWARE_CHUNK } from '../../src/protocol/objects.ts';
+import type { LoopbackTransport } from '../../src/transport/loopback.ts';
 import type { LinkDirection, LinkPower } from '../../src/transport/types.ts';
-import { makeHarness } from './harness.ts';
+import { configOf, customised, mgOf, MODEL_ID, OLD_FW, tapSteps, type FlowStep } from './flash-tap.ts';
 
-const MODEL = 'Made68Pro';
-// 19 chunks: a full window of 16 and a short one.
-const IMAGE = buildFirmwareImage(findModel(MODEL)!.modelId, '10.4.2', 1000);
-const MG = JSON.stringify([{ name: 'made68pro.mg', data: Buffer.from(IMAGE).toString('base64') }]);
+const NEW_FW = 'V10.4.2';
+const keyOf = (e: unknown): string => (e instanceof BridgeCallError ? e.toastKey : String(e));
+const outcome = (p: Promise<unknown>): Promise<unknown> =>
+  p.then(
+    () => 'ok',
+    (e: unknown) => e,
+  );
+const transportOf = (h: Awaited<ReturnType<typeof customised>>) => h.transportOf() as LoopbackTransport;
 
-async function setup() {
-  const h = makeHarness();
-  const path = await h.add(MODEL);
-  const flash = () => h.service.call('dev_info', 'run_other_func', ['--path', path, '--cmd', 'flash', '--mg', MG]);
-  const reattach = async () => {
-    const transport = h.transportOf();
-    transport.reconnect();
-    await h.service.attach(transport, { virtual: true });
-  };
-  return { ...h, path, flash, reattach };
-}
+/** The keys a cut update may end with: each says the update can be run again. */
+const CUT_KEYS = [
+  'err.fw.flash.interrupted',
+  'err.fw.flash.no.answer',
+  'err.fw.restore.failed',
+  'err.fw.restore.mismatch',
+];
+
+describe('a full-size image cut at every chunk', () => {
+  it('resumes after each cut, never leaves the old firmware before the end, and keeps the configuration', async () => {
+    // About 240 KiB: 4389 chunks.
+    const image = buildFirmwareImage(MODEL_ID, NEW_FW, 240 * 1024 - FIRMWARE_HEADER_SIZE);
+    const chunks = Math.ceil(image.length / FIRMWARE_CHUNK);
+    const mg = mgOf(image);
+    const h = await customised();
+    const config = configOf(h.kb);
+    const tap = tapSteps(transportOf(h));
+    // The first run backs up the configuration; it is cut at chunk 1 (chunk 0 arrived).
+    const probe = await customised();
+    const probeTap = tapSteps(transportOf(probe));
+    await probe.flash(mg);
+    const firstChunk = probeTap.steps().toDevice.indexOf('chunk');
+    expect(firstChunk).toBeGreaterThan(2);
+
+    const failures: string[] = [];
+    let cuts = 0;
+    for (let n = 1; n < chunks; n++) {
+      const power: LinkPower = n % 2 ? 'kept' : 'lost';
+      // Later runs send the bootloader command, begin, chunk n - 1 (which arrives) and chunk n (cut).
+      const at = n === 1 ? firstChunk + 2 : 4;
+      transportOf(h).injectFault('toDevice', at, { kind: 'cut', power });
+      const e = await outcome(h.flash(mg));
+      cuts++;
+      if (keyOf(e) !== 'err.fw.flash.interrupted') failures.push(`chunk ${n}: ${keyOf(e)}`);
+      if (h.kb.firmwareVersion !== OLD_FW) failures.push(`chunk ${n}: runs ${h.kb.firmwareVersion}`);
+      await h.reattach();
+      if (failures.length > 5) break;
+    }
+    expect(failures).toEqual([]);
+    const before = transportOf(h).delivered.toDevice;
+    await expect(h.flash(mg)).resolves.toMatchObject({ fw_ver: NEW_FW });
+    const steps = tap.steps().toDevice;
+    // The last run sent only what was left: one chunk of the image and the finish, then the configuration.
+    expect(
+      steps.slice(steps.length - (transportOf(h).delivered.toDevice - before)).filter((s) => s === 'chunk'),
+    ).toHaveLength(1);
+    expect(h.kb.firmwareVersion).toBe(NEW_FW);
+    expect(configOf(h.kb)).toBe(config);
+    expect(cuts).toBe(chunks - 1);
+    console.log(`flash-cuts: full image ${image.length} bytes, ${cuts} chunk cuts`);
+  });
+});
 
 interface Cut {
-  direction: LinkDirection;
+  step: FlowStep;
+  direction: Exclude<LinkDirection, 'any'>;
   at: number;
   power: LinkPower;
 }
 
-describe('a flash cut at any report', () => {
-  it('is told in words, and the same flash run again completes', async () => {
-    const ref = await setup();
-    const start = ref.transportOf().delivered;
-    await ref.flash();
-    const end = ref.transportOf().delivered;
-    expect(ref.keyboardOf().firmwareVersion).toBe('V10.4.2');
+/** First, middle and last report of each step in each direction. */
+function cutsOf(steps: readonly FlowStep[], direction: Cut['direction']): Omit<Cut, 'power'>[] {
+  const out: Omit<Cut, 'power'>[] = [];
+  for (const step of new Set(steps)) {
+    const at = steps.flatMap((s, i) => (s === step ? [i + 1] : []));
+    for (const n of new Set([at[0]!, at[Math.floor(at.length / 2)]!, at[at.length - 1]!]))
+      out.push({ step, direction, at: n });
+  }
+  return out;
+}
 
-    const cuts: Cut[] = [];
-    for (const direction of ['toDevice', 'toHost'] as const)
-      for (let at = 1; at <= end[direction] - start[direction]; at++)
-        for (const power of ['kept', 'lost'] as const) cuts.push({ direction, at, power });
+describe('an update cut at every step of the flow', () => {
+  it('ends on a working firmware, and running it again completes it with the configuration kept', async () => {
+    // 40 chunks: two full windows and a short one.
+    const image = buildFirmwareImage(MODEL_ID, NEW_FW, 40 * FIRMWARE_CHUNK - FIRMWARE_HEADER_SIZE - 20);
+    const mg = mgOf(image);
+    const ref = await customised();
+    const config = configOf(ref.kb);
+    const tap = tapSteps(transportOf(ref));
+    await ref.flash(mg);
+    expect(ref.kb.firmwareVersion).toBe(NEW_FW);
+    expect(configOf(ref.kb)).toBe(config);
+    const { toDevice, toHost } = tap.steps();
+    for (const step of ['backup', 'bootloader', 'begin', 'chunk', 'finish', 'refind', 'restore', 'compare'] as const)
+      expect(toDevice, step).toContain(step);
+
+    // The keyboard keeps its power at one cut and loses it at the next.
+    const points = [...cutsOf(toDevice, 'toDevice'), ...cutsOf(toHost, 'toHost')].filter((c) => c.step !== 'other');
+    const cuts: Cut[] = points.map((c, i) => ({ ...c, power: i % 2 ? 'lost' : 'kept' }));
 
     const failures: string[] = [];
+    const seen = new Set<string>();
     for (const cut of cuts) {
-      const h = await setup();
-      const where = `${cut.direction} ${cut.at} (${cut.power})`;
-      h.transportOf().injectFault(cut.direction, cut.at, { kind: 'cut', power: cut.power });
-      const first = await h.flash().then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      const key = first instanceof BridgeCallError ? first.toastKey : String(first);
-      const progress = h.last('dev_update') as { error: number } | undefined;
-      if (!['err.fw.flash.interrupted', 'err.fw.flash.no.answer'].includes(key) || progress?.error !== 1) {
-        failures.push(`${where}: the cut flash said ${key}`);
+      const h = await customised();
+      const where = `${cut.step}: ${cut.direction} ${cut.at} (${cut.power})`;
+      transportOf(h).injectFault(cut.direction, cut.at, { kind: 'cut', power: cut.power });
+      const first = keyOf(await outcome(h.flash(mg)));
+      seen.add(cut.step);
+      if (!CUT_KEYS.includes(first)) {
+        failures.push(`${where}: the cut update said ${first}`);
         continue;
       }
       await h.reattach();
-      const again = await h.flash().then(
-        (answer) => (answer as { fw_ver: string }).fw_ver,
-        (e: unknown) => (e instanceof BridgeCallError ? `${e.toastKey} ${e.message}` : String(e)),
-      );
-      const kb = h.keyboardOf();
-      if (again !== 'V10.4.2' || kb.firmwareVersion !== 'V10.4.2' || kb.inspect().bootloader)
-        failures.push(`${where}: the retry gave ${again}, the keyboard runs ${kb.firmwareVersion}`);
+      if (![OLD_FW, NEW_FW].includes(h.kb.firmwareVersion)) failures.push(`${where}: runs ${h.kb.firmwareVersion}`);
+      const again = keyOf(await outcome(h.flash(mg)));
+      if (again !== 'ok' || h.kb.firmwareVersion !== NEW_FW || h.kb.inspect().bootloader)
+        failures.push(`${where}: the retry said ${again}, the keyboard runs ${h.kb.firmwareVersion}`);
+      else if (configOf(h.kb) !== config) failures.push(`${where}: the configuration differs after the retry`);
     }
-    console.log(`flash-cuts: cases=${cuts.length} failures=${failures.length}`);
+    console.log(`flash-cuts: ${cuts.length} cuts over the steps ${[...seen].join(', ')}`);
     expect(failures).toEqual([]);
-    expect(cuts.length).toBeGreaterThan(40);
+    expect(seen.size).toBe(8);
   });
 });

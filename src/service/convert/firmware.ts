@@ -23,6 +23,26 @@ export const UPDATE_KEYS = {
   noAnswer: TOAST_KEYS.firmwareNoAnswer,
   /** The keyboard waits in its bootloader (an update cut short): only the update can finish it. */
   bootloader: TOAST_KEYS.deviceInBootloader,
+  /** The configuration could not be read before the update: nothing was flashed. */
+  backupFailed: TOAST_KEYS.firmwareBackupFailed,
+  /** After the restart, the keyboard that answered is not the one updated (or none did). */
+  refindFailed: TOAST_KEYS.firmwareRefindFailed,
+  /** The new firmware runs but the configuration could not be put back: the backup is kept for the retry. */
+  restoreFailed: TOAST_KEYS.firmwareRestoreFailed,
+  /** The configuration read back differs from the backup: the backup is kept for the retry. */
+  restoreMismatch: TOAST_KEYS.firmwareRestoreMismatch,
+} as const;
+
+/** The key of each refusal of an image check (docs/protocol.md §9.1), before anything is sent. */
+export const IMAGE_PROBLEM_KEYS = {
+  magic: TOAST_KEYS.firmwareFileMagic,
+  format: TOAST_KEYS.firmwareFileFormat,
+  size: TOAST_KEYS.firmwareFileTooLarge,
+  length: TOAST_KEYS.firmwareFileLength,
+  crc: TOAST_KEYS.firmwareFileCrc,
+  model: TOAST_KEYS.firmwareFileInvalid,
+  hardware: TOAST_KEYS.firmwareFileHardware,
+  signature: TOAST_KEYS.firmwareFileSignature,
 } as const;
 
 /** True for the device's answer to a configuration request while it waits in its bootloader. */
@@ -46,11 +66,45 @@ export async function outsideUpdateMode<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function decodeBase64(text: string): Uint8Array {
-  const binary = atob(text.replace(/\s+/g, ''));
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
+/** Base64 alphabet values; -1 for whitespace (skipped), -2 for anything else. */
+const BASE64_VALUES = (() => {
+  const t = new Int8Array(128).fill(-2);
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  for (let i = 0; i < alphabet.length; i++) t[alphabet.charCodeAt(i)] = i;
+  for (const ws of ' \t\n\r\f\v') t[ws.charCodeAt(0)] = -1;
+  return t;
+})();
+
+/**
+ * The bytes of base64 text (whitespace skipped, padding optional), in one pass: a firmware image of a megabyte decodes
+ * without copies of the text. The contract has checked the text already.
+ */
+export function decodeBase64(text: string): Uint8Array {
+  const out = new Uint8Array(Math.floor((text.length * 3) / 4) + 3);
+  let bits = 0;
+  let count = 0;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 61) break; // '=': the end
+    const v = c < 128 ? BASE64_VALUES[c]! : -2;
+    if (v === -1) continue;
+    if (v === -2) throw new RangeError('the data is not base64');
+    bits = (bits << 6) | v;
+    if (++count === 4) {
+      out[n++] = (bits >> 16) & 0xff;
+      out[n++] = (bits >> 8) & 0xff;
+      out[n++] = bits & 0xff;
+      bits = 0;
+      count = 0;
+    }
+  }
+  if (count === 2) out[n++] = (bits >> 4) & 0xff;
+  else if (count === 3) {
+    out[n++] = (bits >> 10) & 0xff;
+    out[n++] = (bits >> 2) & 0xff;
+  }
+  return out.slice(0, n);
 }
 
 const extensionIs = (file: FirmwareFile, ext: string): boolean => file.name.toLowerCase().endsWith(ext);

@@ -2,13 +2,19 @@
  * dev_info run_other_func (spec-2 §4, §7): firmware flashing from a package's files, factory reset, and applying a
  * game-config card.
  *
- * Flashing never bricks and always ends in words: every image is checked (header, model, size against the update
- * slot) before the bootloader is entered; then per image bootloader, begin (the device answers how much of this very
- * image it already holds, so a cut transfer resumes), chunks in windows of which only the last frame is answered (a
- * lost chunk is recovered by asking the device where it stands), finish (the device verifies CRC and model before it
- * runs the image), and at the end a fresh handshake. A refusal leaves the bootloader again (the old firmware runs); a
- * cut or a device that stops answering leaves the transfer in the device's second slot, and running the same update
- * again finishes it. Each outcome has its own toast key saying what happened and what to do.
+ * A flash cannot brick and loses nothing (docs/protocol.md §9):
+ * 1. every image is checked completely before anything is sent (magic, format, slot size, length, CRC-32, model,
+ *    hardware version, Ed25519 signature by a key trusted for this device), each refusal with its own toast key;
+ * 2. the whole configuration is backed up by meaning (config-backup.ts) and kept in the service per device until the
+ *    update has put it back;
+ * 3. per image: bootloader, begin (the device answers how much of this very image it holds, so a cut transfer
+ *    resumes), chunks in windows of which only the last frame is answered (a lost chunk is recovered by asking the
+ *    device where it stands), finish (the device verifies the whole image in its second slot before it switches);
+ * 4. the same keyboard is found again after its restart (same serial and model), the backup is restored, read back
+ *    and compared.
+ * A refusal leaves the bootloader again (the old firmware runs); a cut or a device that stops answering leaves the
+ * transfer in the device's second slot; a restore or compare that fails keeps the backup. Running the same update
+ * again finishes whichever step was left: it resumes the transfer, or, when the new image already runs, restores.
  */
 import type { firmwareCalls } from '../../contract/areas/firmware.ts';
 import { BridgeCallError } from '../../contract/bridge.ts';
@@ -18,23 +24,32 @@ import { CMD, SUB } from '../../protocol/commands.ts';
 import { crc32 } from '../../protocol/crc.ts';
 import { DEVICE_ERROR } from '../../protocol/errors.ts';
 import {
+  checkFirmwareImage,
   FIRMWARE_SLOT_SIZE,
   FIRMWARE_TARGET_MAIN,
-  fitsFirmwareSlot,
   readFirmwareHeader,
   type FirmwareHeader,
+  type ImageCheck,
 } from '../../protocol/firmware-image.ts';
 import { SUB_MORE, SUB_WRITE, type Frame } from '../../protocol/frame.ts';
 import { DescriptorLayout, FIRMWARE_CHUNK, FIRMWARE_WINDOW, FirmwareBeginLayout } from '../../protocol/objects.ts';
 import { invalidate } from '../cache.ts';
+import { backupConfig, configDifferences, restoreConfig, type ConfigBackup } from '../config-backup.ts';
 import type { DeviceEntry, Emit, Handlers } from '../context.ts';
-import { isUpdateModeRefusal, outsideUpdateMode, pickFirmwareFiles, UPDATE_KEYS } from '../convert/firmware.ts';
+import {
+  IMAGE_PROBLEM_KEYS,
+  isUpdateModeRefusal,
+  outsideUpdateMode,
+  pickFirmwareFiles,
+  UPDATE_KEYS,
+} from '../convert/firmware.ts';
 import { readPerformance } from '../convert/performance.ts';
 import { applyGameConfigCard, type GameConfigContent } from '../game-config.ts';
 import { emitSettingData } from '../payloads/settings.ts';
 import { emitThemeInfo } from '../payloads/theme.ts';
 import { versionText, type DeviceService } from '../service.ts';
 import { SessionError } from '../session.ts';
+import { TransportError } from '../../transport/types.ts';
 
 /** Windows in a row that may fail to get through (a lost report) before the update is given up as interrupted. */
 const MAX_STALLS = 3;
@@ -43,26 +58,78 @@ const MAX_STALLS = 3;
 const ARGUMENT_OF = { flash: 'mg', export_group_cfg: 'content', reset: undefined } as const;
 
 const invalid = (message: string): BridgeCallError => new BridgeCallError(TOAST_KEYS.invalidArgs, message);
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 interface Image {
   name: string;
   image: Uint8Array;
   header: FirmwareHeader;
+  /** CRC-32 of the whole image, as begin announces it. */
+  crc: number;
+}
+
+/** What the service keeps between flash calls: per device, the backup not yet restored and the images verified. */
+export interface FlashMemory {
+  /** Backups taken before an update whose restore has not been confirmed yet, by model and serial. */
+  backups: Map<string, ConfigBackup>;
+  /** The last image that passed every check, by model and serial: the same bytes again need no second check. */
+  verified: Map<string, { image: Uint8Array; crc: number }>;
+}
+
+const deviceKey = (device: DeviceEntry): string => `${device.descriptor.modelId}:${device.descriptor.serial}`;
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /* ---------- checks before anything is sent ---------- */
 
-/** Checks every image against the device; emits dev_update_hw_check for each, and refuses the first that does not fit. */
-function checkImages(device: DeviceEntry, files: readonly FirmwareFile[], emit: Emit): Image[] {
+function refusalOf(device: DeviceEntry, name: string, check: Exclude<ImageCheck, { ok: true }>): BridgeCallError {
+  const key = IMAGE_PROBLEM_KEYS[check.problem];
+  const hw = (v: readonly number[]) => versionText([v[0]!, v[1]!, v[2]!]);
+  switch (check.problem) {
+    case 'size':
+      return new BridgeCallError(key, `${name} is larger than the ${FIRMWARE_SLOT_SIZE}-byte update slot`, [
+        String(FIRMWARE_SLOT_SIZE),
+      ]);
+    case 'format':
+      return new BridgeCallError(key, `${name} has image format ${check.found ?? '?'}`, [String(check.found ?? '')]);
+    case 'model':
+      return new BridgeCallError(key, `${name} is a firmware image for another model`, [device.record.hw_ver]);
+    case 'hardware':
+      return new BridgeCallError(key, `${name} is made for another hardware version`, [
+        hw(check.header!.hwVersion),
+        hw(device.descriptor.hw),
+      ]);
+    default:
+      return new BridgeCallError(key, `${name}: the image failed its ${check.problem} check`);
+  }
+}
+
+/**
+ * Checks every image against the device; emits dev_update_hw_check for each, and refuses the first that does not pass
+ * with the key of its problem. Nothing is sent to the device.
+ */
+function checkImages(device: DeviceEntry, files: readonly FirmwareFile[], emit: Emit, memory: FlashMemory): Image[] {
   const modelId = device.descriptor.modelId;
+  const target = {
+    modelId,
+    hwVersion: device.descriptor.hw,
+    virtual: device.record.virtual,
+    vendorId: device.descriptor.vendorId,
+  };
+  const known = memory.verified.get(deviceKey(device));
   return pickFirmwareFiles(files).map((f) => {
-    const header = readFirmwareHeader(f.image);
-    const fitsModel = header !== undefined && header.modelId === modelId;
-    const fitsSlot = fitsFirmwareSlot(f.image);
+    const again = known !== undefined && sameBytes(known.image, f.image);
+    const check: ImageCheck = again
+      ? { ok: true, header: readFirmwareHeader(f.image)! }
+      : checkFirmwareImage(f.image, target);
+    const header = check.header;
     emit('dev_update_hw_check', {
       path: device.path,
       file: f.name,
-      ok: fitsModel && fitsSlot,
+      ok: check.ok,
       file_model_id: header?.modelId ?? null,
       device_model_id: modelId,
       hw_ver: device.record.hw_ver,
@@ -70,17 +137,10 @@ function checkImages(device: DeviceEntry, files: readonly FirmwareFile[], emit: 
       size: f.image.length,
       max_size: FIRMWARE_SLOT_SIZE,
     });
-    if (!header || !fitsModel)
-      throw new BridgeCallError(TOAST_KEYS.firmwareFileInvalid, `${f.name} is not a firmware image for this device`, [
-        device.record.hw_ver,
-      ]);
-    if (!fitsSlot)
-      throw new BridgeCallError(
-        UPDATE_KEYS.fileTooLarge,
-        `${f.name} has ${f.image.length} bytes; the update slot holds ${FIRMWARE_SLOT_SIZE}`,
-        [String(FIRMWARE_SLOT_SIZE)],
-      );
-    return { ...f, header };
+    if (!check.ok) throw refusalOf(device, f.name, check);
+    const crc = again ? known.crc : crc32(f.image);
+    memory.verified.set(deviceKey(device), { image: f.image, crc });
+    return { ...f, header: check.header, crc };
   });
 }
 
@@ -96,12 +156,12 @@ async function enterBootloader(device: DeviceEntry): Promise<void> {
 }
 
 /** Announces the image; answers the chunk to go on from (what the device already holds of this very image). */
-async function begin(device: DeviceEntry, image: Uint8Array, header: FirmwareHeader): Promise<number> {
+async function begin(device: DeviceEntry, { image, header, crc }: Image): Promise<number> {
   const request = FirmwareBeginLayout.encode({
     target: FIRMWARE_TARGET_MAIN,
     size: image.length,
     version: header.version,
-    crc: crc32(image),
+    crc,
   });
   const ack = await device.session.command(CMD.firmware, SUB.firmware.begin, request);
   const held = ack.data.length >= 5 ? new DataView(ack.data.buffer, ack.data.byteOffset).getUint32(1, true) : 0;
@@ -125,14 +185,10 @@ const lostReport = (e: unknown): boolean =>
   (e.reason === 'timeout' || (e.reason === 'device' && e.deviceCode === DEVICE_ERROR.sequence));
 
 /** Sends the image from where the device stands; `report` hears the bytes the device holds after each window. */
-async function transfer(
-  device: DeviceEntry,
-  image: Uint8Array,
-  header: FirmwareHeader,
-  report: (held: number) => void,
-): Promise<void> {
+async function transfer(device: DeviceEntry, f: Image, report: (held: number) => void): Promise<void> {
+  const { image } = f;
   const chunks = Math.ceil(image.length / FIRMWARE_CHUNK);
-  let next = await begin(device, image, header);
+  let next = await begin(device, f);
   report(next * FIRMWARE_CHUNK);
   let stalls = 0;
   while (next < chunks) {
@@ -143,7 +199,7 @@ async function transfer(
       await device.session.stream(frames);
     } catch (e) {
       if (!lostReport(e) || !device.session.isOpen || ++stalls > MAX_STALLS) throw e;
-      next = await begin(device, image, header);
+      next = await begin(device, f);
       continue;
     }
     stalls = 0;
@@ -152,23 +208,109 @@ async function transfer(
   }
 }
 
-/** Reads the handshake again after a flash: the new version, its capacities and flags. */
-async function rehandshake(service: DeviceService, device: DeviceEntry): Promise<void> {
-  const d = DescriptorLayout.decode(await device.session.readObject('descriptor'));
-  device.descriptor = d;
-  device.session.descriptor = d;
-  invalidate(device);
-  service.updateRecord(device.path, { fw_ver: versionText(d.fw), hw_ver: versionText(d.hw), red_point: false });
+/**
+ * True when the last image already runs: an earlier run of this update switched the device to it but did not get to
+ * restore the configuration. The device runs the image's version, outside its bootloader (which answers busy).
+ */
+async function alreadyApplied(device: DeviceEntry, last: Image): Promise<boolean> {
+  const v = last.header.version;
+  if (device.descriptor.fw.some((part, i) => part !== v[i])) return false;
+  try {
+    await device.session.readObject('status');
+    return true;
+  } catch (e) {
+    if (isUpdateModeRefusal(e)) return false;
+    throw e;
+  }
 }
+
+/**
+ * Finds the keyboard again after its restart: its handshake on the same link, or, when the link was replaced (a real
+ * device enumerates again), the device of the same model and serial attached meanwhile. Answers the entry to restore.
+ */
+async function refind(service: DeviceService, device: DeviceEntry, backup: ConfigBackup): Promise<DeviceEntry> {
+  const same = (e: DeviceEntry) =>
+    e.descriptor.serial === backup.device.serial && e.descriptor.modelId === backup.device.modelId;
+  let found: DeviceEntry | undefined;
+  if (device.session.isOpen) {
+    const d = DescriptorLayout.decode(await device.session.readObject('descriptor'));
+    if (d.serial !== backup.device.serial || d.modelId !== backup.device.modelId)
+      throw new BridgeCallError(
+        UPDATE_KEYS.refindFailed,
+        `another device (serial ${d.serial}) answered after the update`,
+      );
+    device.descriptor = d;
+    device.session.descriptor = d;
+    found = device;
+  } else {
+    found = service.devices().find((e) => e !== device && e.session.isOpen && same(e));
+    if (!found) throw new SessionError('disconnected', 'the keyboard did not come back after its restart');
+  }
+  invalidate(found);
+  const d = found.descriptor;
+  service.updateRecord(found.path, { fw_ver: versionText(d.fw), hw_ver: versionText(d.hw), red_point: false });
+  return found;
+}
+
+/** True when the link dropped or stopped answering (as opposed to the device refusing a request). */
+const lostLink = (e: unknown): boolean =>
+  (e instanceof SessionError && e.reason !== 'device') || e instanceof TransportError;
 
 /** What the user is told when an update stops, from the way it stopped. */
 function stoppedError(e: unknown): unknown {
   if (e instanceof BridgeCallError) return e;
   if (e instanceof SessionError && e.reason === 'device')
     return new BridgeCallError(TOAST_KEYS.firmwareFlashFailed, `the keyboard refused the update: ${e.message}`);
-  if (e instanceof SessionError)
+  if (e instanceof SessionError || e instanceof TransportError)
     return new BridgeCallError(UPDATE_KEYS.interrupted, `the update was interrupted: ${e.message}`);
   return e;
+}
+
+/**
+ * Takes the configuration backup, or answers the one kept from an earlier run of an update. A keyboard left in its
+ * bootloader by an update the service has no backup of (the app was closed) is sent back to its firmware first: its
+ * configuration is intact there, and is backed up before anything is flashed.
+ */
+async function takeBackup(device: DeviceEntry, memory: FlashMemory): Promise<ConfigBackup> {
+  const kept = memory.backups.get(deviceKey(device));
+  if (kept) return kept;
+  let backup: ConfigBackup;
+  try {
+    try {
+      backup = await backupConfig(device);
+    } catch (e) {
+      if (!isUpdateModeRefusal(e)) throw e;
+      await device.session.command(CMD.firmware, SUB.firmware.finish, new Uint8Array(0)).catch(() => undefined);
+      backup = await backupConfig(device);
+    }
+  } catch (e) {
+    if (lostLink(e)) throw e;
+    throw new BridgeCallError(UPDATE_KEYS.backupFailed, `the configuration could not be backed up: ${messageOf(e)}`);
+  }
+  memory.backups.set(deviceKey(device), backup);
+  return backup;
+}
+
+/** Restores the backup on the device found after the update, reads it back and compares. */
+async function restoreAndCompare(device: DeviceEntry, backup: ConfigBackup): Promise<void> {
+  try {
+    await restoreConfig(device, backup);
+  } catch (e) {
+    if (lostLink(e)) throw e;
+    throw new BridgeCallError(UPDATE_KEYS.restoreFailed, `the configuration could not be restored: ${messageOf(e)}`);
+  }
+  let differences: string[];
+  try {
+    differences = configDifferences(backup, await backupConfig(device));
+  } catch (e) {
+    if (lostLink(e)) throw e;
+    throw new BridgeCallError(UPDATE_KEYS.restoreMismatch, `the configuration could not be read back: ${messageOf(e)}`);
+  }
+  if (differences.length > 0)
+    throw new BridgeCallError(
+      UPDATE_KEYS.restoreMismatch,
+      `the configuration read back differs from the backup: ${differences.join(', ')}`,
+    );
 }
 
 async function flash(
@@ -176,8 +318,9 @@ async function flash(
   device: DeviceEntry,
   files: readonly FirmwareFile[],
   emit: Emit,
+  memory: FlashMemory,
 ): Promise<FlashResult> {
-  const images = checkImages(device, files, emit);
+  const images = checkImages(device, files, emit, memory);
   emit('flash_by_info', {
     path: device.path,
     files: images.map((f) => ({ name: f.name, size: f.image.length, fw_ver: versionText(f.header.version) })),
@@ -189,22 +332,28 @@ async function flash(
   };
   /** True between entering the bootloader and the device's answer to finish. */
   let inBootloader = false;
+  let backup: ConfigBackup;
   try {
-    for (const [task, f] of images.entries()) {
-      last = { error: 0, progress: 0, task_id: task };
-      await enterBootloader(device);
-      inBootloader = true;
-      await transfer(device, f.image, f.header, (held) =>
-        progress({ error: 0, progress: Math.min(100, Math.floor((held * 100) / f.image.length)), task_id: task }),
-      );
-      try {
-        await device.session.command(CMD.firmware, SUB.firmware.finish, new Uint8Array(0));
-      } catch (e) {
-        // Verified or not, a finish the device answered restarts it into a working firmware.
-        if (e instanceof SessionError && e.reason === 'device') inBootloader = false;
-        throw e;
+    backup = await takeBackup(device, memory);
+    if (await alreadyApplied(device, images[images.length - 1]!)) {
+      last = { error: 0, progress: 100, task_id: images.length - 1 };
+    } else {
+      for (const [task, f] of images.entries()) {
+        last = { error: 0, progress: 0, task_id: task };
+        await enterBootloader(device);
+        inBootloader = true;
+        await transfer(device, f, (held) =>
+          progress({ error: 0, progress: Math.min(100, Math.floor((held * 100) / f.image.length)), task_id: task }),
+        );
+        try {
+          await device.session.command(CMD.firmware, SUB.firmware.finish, new Uint8Array(0));
+        } catch (e) {
+          // Verified or not, a finish the device answered restarts it into a working firmware.
+          if (e instanceof SessionError && e.reason === 'device') inBootloader = false;
+          throw e;
+        }
+        inBootloader = false;
       }
-      inBootloader = false;
     }
   } catch (e) {
     progress({ ...last, error: 1 });
@@ -217,15 +366,18 @@ async function flash(
     throw stoppedError(e);
   }
   try {
-    await rehandshake(service, device);
+    const found = await refind(service, device, backup);
+    await restoreAndCompare(found, backup);
+    memory.backups.delete(deviceKey(found));
+    return { path: found.path, fw_ver: found.record.fw_ver, hw_ver: found.record.hw_ver };
   } catch (e) {
     progress({ ...last, error: 1 });
+    if (e instanceof BridgeCallError) throw e;
     throw new BridgeCallError(
       UPDATE_KEYS.noAnswer,
-      `the firmware was written but the keyboard did not answer its handshake: ${e instanceof Error ? e.message : String(e)}`,
+      `the firmware was written but the keyboard did not answer afterwards: ${messageOf(e)}`,
     );
   }
-  return { path: device.path, fw_ver: device.record.fw_ver, hw_ver: device.record.hw_ver };
 }
 
 /* ---------- factory reset and game-config cards ---------- */
@@ -248,7 +400,8 @@ async function applyCard(device: DeviceEntry, content: GameConfigContent, emit: 
   return payload;
 }
 
-export function registerFirmwareHandlers(service: DeviceService): void {
+export function registerFirmwareHandlers(service: DeviceService): FlashMemory {
+  const memory: FlashMemory = { backups: new Map(), verified: new Map() };
   const handlers: Handlers<keyof typeof firmwareCalls> = {
     runOtherFunc: async (args, ctx) => {
       const device = ctx.device();
@@ -259,7 +412,7 @@ export function registerFirmwareHandlers(service: DeviceService): void {
       switch (args.cmd) {
         case 'flash':
           if (!args.mg) throw invalid('--cmd flash needs --mg');
-          return flash(service, device, args.mg, ctx.emit);
+          return flash(service, device, args.mg, ctx.emit, memory);
         case 'reset':
           return outsideUpdateMode(() => factoryReset(device, ctx.emit));
         case 'export_group_cfg': {
@@ -271,4 +424,5 @@ export function registerFirmwareHandlers(service: DeviceService): void {
     },
   };
   service.implement(handlers);
+  return memory;
 }
