@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstPaint } from './scripts/first-paint-plugin.ts';
+import { buildFirmwareCatalogue, catalogueContentType } from './scripts/firmware-catalogue.ts';
 
 /**
  * Starts the device worker from the page's first inline script in production builds, so its download overlaps the
@@ -47,8 +48,43 @@ function missingFilesAreNotFound(): Plugin {
   };
 }
 
+/**
+ * The firmware catalogue (scripts/firmware-catalogue.ts, docs/firmware-catalogue.md): written into the build as
+ * dist/firmware/**, and served under /firmware/ by the dev server, so the update checker's first source is there
+ * wherever the app is.
+ */
+function firmwareCatalogue(): Plugin {
+  const PREFIX = 'firmware/';
+  let files: Map<string, Uint8Array> | undefined;
+  const catalogue = () => (files ??= buildFirmwareCatalogue());
+  return {
+    name: 'keytune-firmware-catalogue',
+    configureServer(server) {
+      const base = `${server.config.base.replace(/\/?$/, '/')}${PREFIX}`;
+      server.middlewares.use((req, res, next) => {
+        const asked = decodeURIComponent((req.url ?? '').split(/[?#]/)[0] ?? '');
+        if (!asked.startsWith(base) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+        const body = catalogue().get(asked.slice(base.length));
+        if (!body) {
+          res.statusCode = 404;
+          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+          res.end('Not found');
+          return;
+        }
+        res.setHeader('Content-Type', catalogueContentType(asked));
+        res.setHeader('Content-Length', String(body.length));
+        res.setHeader('Cache-Control', asked.endsWith('.json') ? 'no-cache' : 'public, max-age=31536000, immutable');
+        res.end(req.method === 'HEAD' ? undefined : Buffer.from(body));
+      });
+    },
+    generateBundle() {
+      for (const [path, source] of catalogue()) this.emitFile({ type: 'asset', fileName: `${PREFIX}${path}`, source });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), firstPaint(), earlyDeviceWorker(), missingFilesAreNotFound()],
+  plugins: [react(), firstPaint(), earlyDeviceWorker(), missingFilesAreNotFound(), firmwareCatalogue()],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   build: {

@@ -95,9 +95,9 @@ describe('device card', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Firmware update available for Made68Pro' }));
     const dialog = screen.getByRole('dialog', { name: 'Firmware update available' });
     expect(dialog).toHaveTextContent('Firmware 1.4.2 is available for Made68Pro, which runs 1.3.7.');
-    // Device settings has no update control yet: the dialog says so instead of promising one there.
-    expect(dialog).toHaveTextContent('Installing updates from Keytune is not available yet');
-    expect(dialog).not.toHaveTextContent('Updates are installed from the Device settings tab');
+    // Device settings holds the update control the dialog sends the person to.
+    expect(dialog).toHaveTextContent('Updates are installed from the Device settings tab');
+    expect(dialog).not.toHaveTextContent('not available');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Open device settings' }));
     expect(onOpenSettings).toHaveBeenCalledOnce();
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -21,10 +21,6 @@ export const devicesExtraEn = {
   'devices.remove.confirm': 'Remove',
   'devices.removed': '{0} was removed.',
 
-  // Update dialog
-  'update.dialog.unavailable':
-    'Installing updates from Keytune is not available yet: Device settings shows the installed firmware version, but cannot install the update.',
-
   // Device page
   'page.nokeys.title': 'No keys',
   'page.nokeys.body': 'This device has no keys of its own, so there are no key codes or advanced keys to set here.',
@@ -61,8 +57,6 @@ export const devicesExtraZh: Record<keyof typeof devicesExtraEn, string> = {
   'devices.remove.real': '设备将从列表中移除，直到你再次添加它。设备中保存的设置不受影响。',
   'devices.remove.confirm': '移除',
   'devices.removed': '已移除 {0}。',
-
-  'update.dialog.unavailable': '暂时还不能在 Keytune 中安装更新：“设备设置”会显示当前的固件版本，但无法安装更新。',
 
   'page.nokeys.title': '没有按键',
   'page.nokeys.body': '此设备本身没有按键，因此这里没有可设置的键码或高级键。',

@@ -72,6 +72,23 @@ export const settingsEn = {
   'firmware.dialog.ok': 'OK',
   'firmware.dialog.ok.countdown': 'OK ({0})',
   'firmware.dialog.battery': 'Battery {0}',
+  'firmware.dialog.checking': 'Checking for a newer firmware…',
+  'firmware.dialog.available': 'Firmware {0} is available for {1}, which runs {2}.',
+  'firmware.dialog.downloading': 'Downloading firmware {0}…',
+  'firmware.dialog.download.progress': 'Download progress',
+  'firmware.dialog.download.failed': 'The firmware could not be downloaded. Check the connection, then try again.',
+  'firmware.dialog.hw.ok': 'The firmware fits this keyboard (hardware {0}). Writing it now.',
+  'firmware.dialog.reset': 'Reset keyboard',
+  'firmware.dialog.reset.body':
+    'Reset the keyboard to its factory settings? Key mapping, lighting, performance and all theme slots go back to how they left the factory.',
+  'firmware.dialog.reset.back': 'Back',
+  'firmware.dialog.reset.yes': 'Reset',
+  'firmware.online.title': 'Online update',
+  'firmware.online.hint':
+    'Checks for a newer firmware for this keyboard and installs it. Keep the USB cable plugged in.',
+  'firmware.online.checking': 'Checking…',
+  'firmware.online.available': 'Firmware {0} is available.',
+  'firmware.online.latest': 'The firmware is up to date.',
 } as const;
 
 export type SettingsTextId = keyof typeof settingsEn;
@@ -142,4 +159,19 @@ export const settingsZh: Record<SettingsTextId, string> = {
   'firmware.dialog.ok': '确定',
   'firmware.dialog.ok.countdown': '确定（{0}）',
   'firmware.dialog.battery': '电量 {0}',
+  'firmware.dialog.checking': '正在检查新固件……',
+  'firmware.dialog.available': '{1} 有可用固件 {0}，当前运行 {2}。',
+  'firmware.dialog.downloading': '正在下载固件 {0}……',
+  'firmware.dialog.download.progress': '下载进度',
+  'firmware.dialog.download.failed': '固件下载失败。请检查网络连接后重试。',
+  'firmware.dialog.hw.ok': '固件适用于此键盘（硬件版本 {0}），正在写入。',
+  'firmware.dialog.reset': '重置键盘',
+  'firmware.dialog.reset.body': '将键盘恢复为出厂设置？按键映射、灯光、性能以及全部主题槽位都将恢复为出厂状态。',
+  'firmware.dialog.reset.back': '返回',
+  'firmware.dialog.reset.yes': '重置',
+  'firmware.online.title': '在线升级',
+  'firmware.online.hint': '检查此键盘是否有更新的固件并安装。请保持 USB 线连接。',
+  'firmware.online.checking': '正在检查……',
+  'firmware.online.available': '有可用固件 {0}。',
+  'firmware.online.latest': '固件已是最新版本。',
 };

@@ -1,12 +1,12 @@
 /**
- * The red dot's dialog: which firmware is available, and that Keytune cannot install it yet. Device settings shows
- * the installed version; until it has the firmware screen, the dialog says so plainly instead of promising an update
- * there.
+ * The red dot's dialog: which firmware is available (the update checker's answer for this device, with its release
+ * notes), and that it is installed from the Device settings tab, which "Open device settings" opens.
  */
 import type { DeviceRecord } from '../../contract/bridge';
 import { useT } from '../../i18n/store';
+import { useServices } from '../services';
+import { NEWER_TYPE } from '../update-checker';
 import { AppDialog } from '../widgets/AppDialog';
-import { tx } from './extra-texts';
 
 export function NeedUpdateDialog({
   device,
@@ -22,6 +22,9 @@ export function NeedUpdateDialog({
   onOpenSettings(): void;
 }) {
   const t = useT();
+  const { updates } = useServices();
+  const outcome = updates.outcomeFor(device);
+  const notes = outcome?.newer_type === NEWER_TYPE.available ? outcome.result.msg.trim() : '';
   return (
     <AppDialog
       open={open}
@@ -47,9 +50,12 @@ export function NeedUpdateDialog({
         </>
       }
     >
-      <p className="dialog__text" data-update-unavailable="">
-        {tx(t, 'update.dialog.unavailable')}
-      </p>
+      {notes && (
+        <p className="dialog__text" data-update-notes="">
+          {notes}
+        </p>
+      )}
+      <p className="dialog__text">{t('update.dialog.hint')}</p>
     </AppDialog>
   );
 }

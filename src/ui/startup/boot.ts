@@ -1,15 +1,22 @@
+/// <reference types="vite/client" />
 /**
  * Start-up in the spec's order (spec-2 §4 Startup): default resources, device access, device config, update checker.
  * Translation and mounting follow in main.tsx. Kept free of React so each step is testable on its own.
  */
 import { createClient, type Client } from '../../contract/client';
-import { setLanguagePersistence } from '../../i18n/store';
+import { setLanguagePersistence, useLanguageStore } from '../../i18n/store';
 import { COOKIE_NAMES, getCookie, setCookie } from '../cookies';
 import { attempt } from '../call';
 import { connectAppEvents } from '../app-events';
 import { createDeviceStore, type DeviceStore } from '../device-list/store';
 import type { Host } from '../host-types';
-import { createUpdateChecker, type UpdateChecker } from '../update-checker';
+import {
+  configuredSources,
+  createUpdateChecker,
+  watchForUpdates,
+  type UpdateChecker,
+  type UpdateSource,
+} from '../update-checker';
 import type { DefaultResources } from '../../core/resource-load';
 import { parseVirtualParams, virtualsToAdd } from './virtual-param';
 
@@ -19,6 +26,16 @@ export interface BootOptions {
   createHost(): Promise<Host>;
   /** The page address's query string, for ?virtual=. */
   search: string;
+  /**
+   * Where the update checker asks, in order. By default in the browser: the app's firmware catalogue, then the update
+   * servers set at build time (docs/ui-settings.md); none under test.
+   */
+  updateSources?: readonly UpdateSource[];
+}
+
+function defaultUpdateSources(): UpdateSource[] {
+  if (import.meta.env.MODE === 'test' || typeof location === 'undefined') return [];
+  return configuredSources(import.meta.env, location.href);
 }
 
 export interface AppServices {
@@ -73,6 +90,10 @@ export async function boot(options: BootOptions): Promise<AppServices> {
   connectAppEvents(client, devices);
   await loadDeviceConfig(client, devices, options.search);
   mark('device-config');
-  const updates = createUpdateChecker(resources.version.firmware);
+  const updates = createUpdateChecker(resources.version.firmware, {
+    sources: options.updateSources ?? defaultUpdateSources(),
+    language: () => useLanguageStore.getState().language,
+  });
+  watchForUpdates(updates, devices);
   return { host, client, resources, devices, updates };
 }

@@ -10,6 +10,7 @@ import { zipSync, type Zippable } from 'fflate';
 import { settingsEn, settingsZh, type SettingsTextId } from '../../../src/i18n/sections/settings';
 import { DeviceSettingsTab } from '../../../src/ui/device-page/settings/DeviceSettingsTab';
 import { batteryLevel, combinedProgress } from '../../../src/ui/device-page/firmware/progress';
+import { en_US } from '../../../src/i18n/en_US';
 import { useToastStore } from '../../../src/ui/toasts/store';
 import { buildFirmwareImage } from '../../../src/protocol/firmware-image';
 import type { Language } from '../../../src/i18n/translate';
@@ -129,16 +130,16 @@ describe('the corpus of bad archives, in both languages', () => {
     expect(host.live.callsTo('runOtherFunc')).toHaveLength(0);
   });
 
-  it('firmware for another model is refused by the service before the keyboard is touched', async () => {
+  it('firmware for another model ends the update with "file does not fit" and the hardware version, before the keyboard is touched', async () => {
     const { host, path, texts } = await openSettings();
     await chooseAndUpdate(zip({ 'fw.mg': buildFirmwareImage(MADE68PRO + 1, '1.4.3', 1000) }), 'fw.zip', texts);
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: texts['firmware.dialog.start'] }));
-    await waitFor(() => expect(useToastStore.getState().toasts.map((t) => t.title)).toContain('err.fw.file.invalid'));
-    await waitFor(() =>
-      expect(within(dialog).getByRole('button', { name: texts['firmware.dialog.start'] })).toBeEnabled(),
-    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(en_US['fw.file.hw'].replace('{0}', 'V1.0.0'));
+    expect(within(dialog).queryByRole('button', { name: texts['firmware.dialog.start'] })).toBeNull();
     expect((await host.live.client.getSettingData({ path })).fw_ver).toMatch(/1\.4\.2$/);
+    await userEvent.click(within(dialog).getByRole('button', { name: texts['firmware.dialog.ok'] }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 

@@ -5,22 +5,12 @@
  */
 import { useId, useRef, useState } from 'react';
 import type { DeviceRecord } from '../../../contract/bridge';
-import { readFirmwarePackage, type PackageFile, type PackageProblem } from '../../../core/firmware-package';
+import { readFirmwarePackage, type PackageFile } from '../../../core/firmware-package';
 import { checkFirmwarePackageName } from '../../../core/rules/settings';
 import { pushKeyToast } from '../../toasts/store';
-import { useSettingsTexts, type SettingsTextId } from '../settings/settings-texts';
+import { useSettingsTexts } from '../settings/settings-texts';
 import { FirmwareDialog } from './FirmwareDialog';
-
-const PROBLEM_TEXTS: Record<PackageProblem | 'not_zip', SettingsTextId> = {
-  not_zip: 'firmware.zip.only',
-  corrupt: 'firmware.zip.corrupt',
-  encrypted: 'firmware.zip.encrypted',
-  method: 'firmware.zip.method',
-  sizes: 'firmware.zip.sizes',
-  traversal: 'firmware.zip.traversal',
-  too_large: 'firmware.zip.too.large',
-  empty: 'firmware.zip.empty',
-};
+import { PROBLEM_TEXTS } from './package-texts';
 
 export function LocalUpdate({ device }: { device: DeviceRecord }) {
   const s = useSettingsTexts();
@@ -80,7 +70,11 @@ export function LocalUpdate({ device }: { device: DeviceRecord }) {
         </p>
       )}
       {flash && file && (
-        <FirmwareDialog device={device} files={flash} packageName={file.name} onClose={() => setFlash(undefined)} />
+        <FirmwareDialog
+          device={device}
+          source={{ kind: 'local', files: flash, packageName: file.name }}
+          onClose={() => setFlash(undefined)}
+        />
       )}
     </section>
   );

@@ -29,3 +29,17 @@ export function toBase64(bytes: Uint8Array): string {
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
 }
+
+/** Models whose firmware reports no progress: a per-second counter stands in for it (spec-2 §4). */
+export const SIMULATED_PROGRESS_MODELS: readonly string[] = ['cyber01', 'made68'];
+/** Seconds a simulated update may wait for the keyboard to enter upgrade mode before it is given up (spec-2 §9). */
+export const SIMULATED_TIMEOUT_S = 11;
+
+export function usesSimulatedProgress(device: { name: string; display_name: string }): boolean {
+  return [device.name, device.display_name].some((n) => SIMULATED_PROGRESS_MODELS.includes(n.trim().toLowerCase()));
+}
+
+/** The bar after `seconds` of a simulated update: even steps that stay below 100 until the keyboard answers. */
+export function simulatedProgress(seconds: number): number {
+  return Math.min(99, Math.max(0, Math.floor((seconds * 100) / (SIMULATED_TIMEOUT_S + 1))));
+}

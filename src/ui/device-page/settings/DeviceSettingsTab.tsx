@@ -1,7 +1,7 @@
 /**
  * The Device settings screen (spec-2 §2.6): the device information read with `get_setting_data`, the connection
  * settings (USB: N-key rollover, automatic calibration, sleep with its 1-60 minute slider; 2.4G and Bluetooth have
- * nothing to set), the local firmware update and factory reset with a confirm dialog. Until the settings answer
+ * nothing to set), the online and the local firmware update and factory reset with a confirm dialog. Until the settings answer
  * arrives (or if the call is refused) the device record's own values are shown; the answer's battery and connection
  * are read fresh from the device, so they win over the record's. N-key and sleep are offered only when the firmware
  * is above the model's threshold (the service reports it as n_key_supported and sleep_supported).
@@ -20,6 +20,7 @@ import { useToastStore } from '../../toasts/store';
 import { AppDialog } from '../../widgets/AppDialog';
 import { Slider } from '../../widgets/slider/Slider';
 import { LocalUpdate } from '../firmware/LocalUpdate';
+import { OnlineUpdate } from '../firmware/OnlineUpdate';
 import { OnOff } from '../../widgets/OnOff';
 import { useSettingsTexts, type SettingsT } from './settings-texts';
 import '../../styles/settings.css';
@@ -252,6 +253,7 @@ export function DeviceSettingsTab({ device, pendingUpdate }: { device: DeviceRec
     <div className="device-settings">
       <InfoSection device={device} data={data} pendingUpdate={pendingUpdate} s={s} />
       {data && <LinkSection data={data} change={change} s={s} />}
+      <OnlineUpdate device={device} />
       <LocalUpdate device={device} />
       <FactoryReset onReset={reset} s={s} />
     </div>
