@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gotoApp, skipLinuxTip } from './support';
+import { addVirtualFromWelcome, gotoApp, skipLinuxTip } from './support';
 
 test.beforeEach(async ({ context }) => skipLinuxTip(context));
 
@@ -65,4 +65,50 @@ test('a resource that fails to load shows the message in both languages', async 
   await page.goto('/');
   await expect(page.getByRole('alert')).toContainText('Failed to load resource, please refresh the page');
   await expect(page.getByRole('alert')).toContainText('资源加载失败，请刷新页面');
+});
+
+test('with event info turned on in Settings, a keyboard connecting shows a toast, and the choice survives a reload', async ({
+  page,
+}) => {
+  await gotoApp(page);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const box = page.getByRole('checkbox', { name: 'Event info in the app' });
+  await expect(box).not.toBeChecked();
+  await box.click();
+  await expect(box).toBeChecked();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Event info in the app' })).toBeChecked();
+  await page.getByRole('tab', { name: 'Device' }).click();
+  await addVirtualFromWelcome(page, 'made68pro', 'Made68Pro');
+  await expect(page.getByText('Made68Pro connected', { exact: true })).toBeVisible();
+});
+
+/** Records system notifications instead of showing them, keeping the browser's own permission. */
+const NOTICE_RECORDER = `
+  const Real = window.Notification;
+  window.__notices = [];
+  class Recorder {
+    static get permission() { return Real.permission; }
+    static requestPermission() { return Real.requestPermission(); }
+    constructor(title, options) { window.__notices.push(title + ': ' + (options && options.body)); }
+  }
+  window.Notification = Recorder;
+`;
+
+test('system notifications, allowed by the browser, tell a keyboard connecting', async ({ context, page }) => {
+  await context.grantPermissions(['notifications']);
+  await page.addInitScript(NOTICE_RECORDER);
+  await gotoApp(page);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByText('The browser allows notifications from this page.')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'System notifications' }).click();
+  await expect(page.getByRole('checkbox', { name: 'System notifications' })).toBeChecked();
+  await page.getByRole('tab', { name: 'Device' }).click();
+  await addVirtualFromWelcome(page, 'made68pro', 'Made68Pro');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __notices: string[] }).__notices))
+    .toEqual(['Keytune: Made68Pro connected']);
+  // Event info in the app is off: no toast.
+  await expect(page.getByText('Made68Pro connected')).toHaveCount(0);
 });

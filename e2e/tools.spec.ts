@@ -133,6 +133,59 @@ test('a key pressed again within the chatter threshold is flagged', async ({ pag
   expect(rows[2]![5]).toBe('2 chatter');
 });
 
+test("a virtual keyboard's own key events, pressed on its drawing, show in the counters, the drawing and the table", async ({
+  page,
+}) => {
+  await openTester(page, '?virtual=made68pro@1.3.7');
+  await page
+    .getByRole('combobox', { name: 'Key events from' })
+    .selectOption({ label: 'Made68Pro (its own key events)' });
+  const area = page.getByRole('application', { name: 'Key test area: press keys to test them' });
+  await expect(area).toContainText('hold a key on the drawing');
+  const drawingKey = (id: number) => area.locator(`[data-key-id="${id}"]`);
+
+  // Two keys held together with the mouse and a finger's worth of keyboard: the keyboard reports them itself
+  // (press_key on the virtual keyboard, then its dev_event stream), not the browser.
+  const a = (await drawingKey(31).boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await expect(counter(page, 'Currently pressed')).toHaveText('1');
+  await page.mouse.up();
+  await expect(counter(page, 'Currently pressed')).toHaveText('0');
+  await drawingKey(32).focus();
+  await page.keyboard.down('Space');
+  await expect(counter(page, 'Currently pressed')).toHaveText('1');
+  await page.keyboard.up('Space');
+  await page.keyboard.down('Space');
+  await page.keyboard.up('Space');
+
+  await expect(counter(page, 'Total clicks')).toHaveText('3');
+  await expect(counter(page, 'Max simultaneous pressing')).toHaveText('1');
+  const table = page.getByRole('table', { name: 'Key events' });
+  await expect(table).toHaveAttribute('aria-rowcount', '7');
+  const rows = await tableRows(page);
+  expect(rows.map((r) => r[0])).toEqual(['1', '2', '3', '4', '5', '6']);
+  expect(rows.map((r) => [r[4], r[5]])).toEqual([
+    ['Press · 1 held', '1'],
+    ['Release · 0 held', '1'],
+    ['Press · 1 held', '1'],
+    ['Release · 0 held', '1'],
+    ['Press · 1 held', '2'],
+    ['Release · 0 held', '2'],
+  ]);
+  // Keys are named by the keyboard's own key events: the first key twice, then the second key four times.
+  expect(new Set(rows.slice(0, 2).map((r) => r[3])).size).toBe(1);
+  expect(new Set(rows.slice(2).map((r) => r[3])).size).toBe(1);
+  expect(rows[0]![3]).not.toBe(rows[2]![3]);
+  // The key count shows on the drawing too.
+  await expect(drawingKey(32).locator('.tester-key__count')).toHaveText('2');
+  await expect(drawingKey(31).locator('.tester-key__count')).toHaveText('1');
+  // Browser key events do not count while the keyboard is the source.
+  await area.focus();
+  await page.keyboard.press('KeyQ');
+  await expect(counter(page, 'Total clicks')).toHaveText('3');
+});
+
 test('every key legend of the drawing fits inside its key', async ({ page }) => {
   await openTester(page);
   const overflowing = await page.evaluate(() =>
@@ -232,7 +285,13 @@ test('the Help tab shows the FAQ, where to ask, the website and the six contacts
   await expect(page.getByText('The app does not find my keyboard.')).toBeVisible();
   await expect(page.getByRole('heading', { name: "We're here to help" })).toBeVisible();
   await expect(page.getByRole('link', { name: /Visit the official website/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Visit the official website/ })).toHaveAttribute(
+    'href',
+    'https://keytune.app/',
+  );
+  // The six contacts (src/ui/help/links.ts holds every address).
   const contacts = page.getByRole('region', { name: 'How to contact us' });
+  await expect(contacts.getByRole('button')).toHaveCount(6);
   for (const name of ['Website', 'Email', 'Discord', 'Twitter', 'Instagram', 'Facebook'])
     await expect(contacts.getByRole('button', { name: new RegExp(`^${name}:`) })).toBeVisible();
 });

@@ -16,7 +16,7 @@ import { FlashStore, type StoredSpec } from './flash-store.ts';
 import { HidWatcher, type HidModule } from './node-hid.ts';
 import { newToken } from './security.ts';
 import { startServer, type BridgeServer } from './server.ts';
-import { syncOptions, type OptionKey, type StartupOptions } from './startup-options.ts';
+import { implementOptionsReading, syncOptions, type OptionKey, type StartupOptions } from './startup-options.ts';
 
 export const RUNTIME_FILE = 'bridge.json';
 
@@ -162,6 +162,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const afterCall = syncOptions(host.service.preferences, options.dataDir, (o, changed) =>
     options.onOptionsChanged?.(o, changed),
   );
+  implementOptionsReading(host.service);
   let server: BridgeServer;
   try {
     server = await startServer({

@@ -1,10 +1,13 @@
 /**
  * The desktop start-up options of the contract (set_start_up_auto, set_run_with_mini, set_close_to_tray), kept in
  * the data folder and acted on: the autorun entry of each system, starting minimized, and closing the window while
- * the bridge stays in the background.
+ * the bridge stays in the background. get_start_up_options reads them back, so the Settings tab shows what the
+ * bridge holds rather than what one window last sent.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { StartUpOptions } from '../contract/areas/app.ts';
+import type { DeviceService } from '../service/service.ts';
 
 export const PREFERENCES_FILE = 'preferences.json';
 export const OPTION_KEYS = ['start_up_auto', 'run_with_mini', 'close_to_tray'] as const;
@@ -100,4 +103,19 @@ export function syncOptions(
     writeOptions(dataDir, next);
     onChange(next, changed);
   };
+}
+
+/** The options the service holds (loaded from the data folder by syncOptions, changed by the set calls). */
+export function heldOptions(preferences: ReadonlyMap<string, string>): StartUpOptions {
+  const value = (k: OptionKey) => (preferences.get(k) === '1' ? '1' : '0');
+  return {
+    start_up_auto: value('start_up_auto'),
+    run_with_mini: value('run_with_mini'),
+    close_to_tray: value('close_to_tray'),
+  };
+}
+
+/** Gives the desktop host's service its answer to get_start_up_options (the browser's service refuses the call). */
+export function implementOptionsReading(service: DeviceService): void {
+  service.implement({ getStartUpOptions: () => heldOptions(service.preferences) });
 }

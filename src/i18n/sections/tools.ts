@@ -76,7 +76,7 @@ export const toolsEn = {
     'Keep the keyboard plugged in and start the update again: the old firmware stays in place until the new one checks out.',
   'help.ask.title': "We're here to help",
   'help.ask.text':
-    'Still stuck? Ask in our community or write to us, with your keyboard model and firmware version (Device settings, About).',
+    'Still stuck? Contact us below, with your keyboard model and firmware version (Device settings, About).',
   'help.site.title': 'Official website',
   'help.site.link': 'Visit the official website',
   'help.contact.title': 'How to contact us',
@@ -169,7 +169,7 @@ export const toolsZh: Record<keyof typeof toolsEn, string> = {
   'help.faq.q4': '固件升级中途停止了。',
   'help.faq.a4': '保持键盘连接并重新开始升级：新固件校验通过之前，旧固件会一直保留。',
   'help.ask.title': '我们随时为您提供帮助',
-  'help.ask.text': '仍有问题？请在社区提问或写信给我们，并附上键盘型号和固件版本（设备设置 › 关于）。',
+  'help.ask.text': '仍有问题？请通过下方方式联系我们，并附上键盘型号和固件版本（设备设置 › 关于）。',
   'help.site.title': '官方网站',
   'help.site.link': '访问官方网站',
   'help.contact.title': '如何联系我们',

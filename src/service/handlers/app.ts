@@ -43,6 +43,11 @@ export function registerAppHandlers(service: DeviceService): void {
       return true;
     },
 
+    getStartUpOptions: () => {
+      // The desktop host answers this itself (src/desktop/startup-options.ts); a browser has no start-up options.
+      throw invalid('start-up options exist on the desktop host only (get_start_up_options)');
+    },
+
     toastMessage: (args, { emit }) => {
       emit('toast_message', args);
       return args;

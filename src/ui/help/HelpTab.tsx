@@ -7,7 +7,7 @@ import { useLanguage, useT } from '../../i18n/store';
 import { pushKeyToast } from '../toasts/store';
 import { useToolsT, type ToolsTextId } from '../tools/texts';
 import { ExternalIcon, GlobeIcon } from '../widgets/icons';
-import { contactsFor, OFFICIAL_SITE, type Contact, type ContactId } from './links';
+import { contactsFor, HELP_LINKS, type Contact, type ContactId, type HelpLinks } from './links';
 import '../styles/tools.css';
 
 const FAQ = [1, 2, 3, 4] as const;
@@ -59,7 +59,8 @@ async function actOnContact(contact: Contact): Promise<void> {
   pushKeyToast((await copyText(contact.value)) ? 'copy.done' : 'copy.failed');
 }
 
-export default function HelpTab() {
+/** `links` is the address table (links.ts); tests hand in a vendor's. */
+export default function HelpTab({ links = HELP_LINKS }: { links?: HelpLinks }) {
   const t = useT();
   const tt = useToolsT();
   const language = useLanguage();
@@ -85,7 +86,7 @@ export default function HelpTab() {
           <p>{tt('help.ask.text')}</p>
           <h3>{tt('help.site.title')}</h3>
           <p>
-            <a href={OFFICIAL_SITE[language]} target="_blank" rel="noopener noreferrer">
+            <a href={links.officialSite[language]} target="_blank" rel="noopener noreferrer">
               {tt('help.site.link')} <ExternalIcon size={14} />
             </a>
           </p>
@@ -93,7 +94,7 @@ export default function HelpTab() {
         <section className="help__card" aria-labelledby="help-contact">
           <h2 id="help-contact">{tt('help.contact.title')}</h2>
           <ul className="help__contacts">
-            {contactsFor(language).map((c) => {
+            {contactsFor(language, links).map((c) => {
               const label = tt(`help.contact.${c.id}`);
               return (
                 <li key={c.id}>

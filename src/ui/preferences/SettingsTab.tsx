@@ -1,10 +1,10 @@
 /**
  * The Settings tab (spec-2 §2.9): theme, start-up options (desktop only), versions, language and notifications. Theme
  * and language apply at once, are kept in the SkinMode and Language cookies (path /, 999 days, by their stores) and
- * are sent to the service like the rail's quick menus; start-up options go to the desktop bridge.
+ * are sent to the service like the rail's quick menus; start-up options go to the desktop bridge, and are read back
+ * from it when the tab opens, so they show what the bridge holds.
  */
-import { Checkbox } from 'radix-ui';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useLanguage, useLanguageStore, useT } from '../../i18n/store';
 import { LANGUAGES, type Language } from '../../i18n/translate';
 import { attempt } from '../call';
@@ -12,9 +12,16 @@ import { COOKIE_NAMES, getCookie, setCookie } from '../cookies';
 import { useServices } from '../services';
 import { useThemeStore } from '../theme/store';
 import { THEME_MODES, type ThemeMode } from '../theme/theme';
-import { CheckIcon } from '../widgets/icons';
 import { useToolsT } from '../tools/texts';
-import { readStartupOption, STARTUP_OPTIONS, writeStartupOption, type StartupOptionKey } from './startup-options';
+import { NoticeOptions } from './NoticeOptions';
+import {
+  optionsFromHost,
+  readStartupOption,
+  STARTUP_OPTIONS,
+  writeStartupOption,
+  type StartupOptionKey,
+} from './startup-options';
+import { Toggle } from './Toggle';
 import '../styles/tools.css';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
@@ -59,20 +66,6 @@ function Choices<V extends string>({
   );
 }
 
-function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange(on: boolean): void }) {
-  const id = useId();
-  return (
-    <div className="checkbox-field prefs__row">
-      <Checkbox.Root id={id} className="checkbox" checked={checked} onCheckedChange={(c) => onChange(c === true)}>
-        <Checkbox.Indicator className="checkbox__indicator">
-          <CheckIcon size={14} />
-        </Checkbox.Indicator>
-      </Checkbox.Root>
-      <label htmlFor={id}>{label}</label>
-    </div>
-  );
-}
-
 export default function SettingsTab() {
   const t = useT();
   const tt = useToolsT();
@@ -86,6 +79,20 @@ export default function SettingsTab() {
         boolean
       >,
   );
+  const onDesktop = host.hostKind === 'bridge';
+  useEffect(() => {
+    if (!onDesktop) return;
+    let live = true;
+    void attempt(client.getStartUpOptions()).then((answer) => {
+      if (!live || !answer.ok) return;
+      const held = optionsFromHost(answer.value);
+      for (const o of STARTUP_OPTIONS) writeStartupOption(o.key, held[o.key]);
+      setStartup(held);
+    });
+    return () => {
+      live = false;
+    };
+  }, [client, onDesktop]);
   const [linuxTip, setLinuxTip] = useState(() => getCookie(COOKIE_NAMES.checkDevPermission) !== '0');
 
   const chooseTheme = (next: ThemeMode) => {
@@ -125,7 +132,7 @@ export default function SettingsTab() {
             onChoose={chooseTheme}
           />
         </Card>
-        {host.hostKind === 'bridge' && (
+        {onDesktop && (
           <Card title={tt('prefs.startup.title')}>
             <div className="prefs__rows">
               {STARTUP_OPTIONS.map((o) => (
@@ -157,8 +164,9 @@ export default function SettingsTab() {
             onChoose={chooseLanguage}
           />
         </Card>
-        {host.platform === 'linux' && (
-          <Card title={tt('prefs.notice.title')}>
+        <Card title={tt('prefs.notice.title')}>
+          <NoticeOptions />
+          {host.platform === 'linux' && (
             <Toggle
               label={tt('prefs.notice.linux')}
               checked={linuxTip}
@@ -167,8 +175,8 @@ export default function SettingsTab() {
                 setCookie(COOKIE_NAMES.checkDevPermission, on ? '1' : '0');
               }}
             />
-          </Card>
-        )}
+          )}
+        </Card>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { implementOptionsReading } from '../../../src/desktop/startup-options';
 import { readCookie } from '../../../src/ui/cookies';
 import SettingsTab from '../../../src/ui/preferences/SettingsTab';
 import { useThemeStore } from '../../../src/ui/theme/store';
@@ -71,6 +72,28 @@ describe('Settings tab', () => {
     expect(screen.getByRole('checkbox', { name: 'Auto run at start' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Start minimized' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Close to tray' })).toBeChecked();
+  });
+
+  it('on the desktop, shows the start-up options the bridge holds, not what this window last saw', async () => {
+    const host = testHost({ hostKind: 'bridge' });
+    implementOptionsReading(host.live.service);
+    // Set from another window (or the command line) before this one opened.
+    await host.live.client.setRunWithMini({ run_with_mini: '1' });
+    await host.live.client.setCloseToTray({ close_to_tray: '1' });
+    localStorage.setItem('StartUpAuto', '1');
+    renderWithServices(<SettingsTab />, { host });
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Start minimized' })).toBeChecked());
+    expect(screen.getByRole('checkbox', { name: 'Close to tray' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Auto run at start' })).not.toBeChecked();
+    expect(localStorage.getItem('RunWithMini')).toBe('1');
+    expect(localStorage.getItem('StartUpAuto')).toBe('0');
+  });
+
+  it('shows the notification options in the browser too', () => {
+    renderWithServices(<SettingsTab />, { host: testHost({ hostKind: 'wasm', platform: 'window' }) });
+    expect(screen.getByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Event info in the app' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Tell me when' })).toBeInTheDocument();
   });
 
   it('on Linux, turns the device permission tip off and on (CheckDevPermission)', async () => {
