@@ -87,14 +87,16 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
   const keys = hasKeys(device);
   const pageRef = useRef<HTMLDivElement>(null);
   useEffect(() => pageRef.current?.focus(), []);
-  // Entering a tab other than performance (3) or settings (4) ends any calibration (spec-2 §4); calibration runs
-  // only on the performance tab, so leaving it is when to say so.
-  const previousTab = useRef(tab);
+  // Entering a tab other than performance (3) or settings (4) ends any calibration (spec-2 §4). Calibration runs
+  // only on the performance tab, so the reset is due once the page has been there since the last one, also when the
+  // way out went through Device settings (3, 4, then 0 or 1).
+  const calibrationMayRun = useRef(tab === '3');
   useEffect(() => {
-    const left = previousTab.current;
-    previousTab.current = tab;
-    if (keys && left === '3' && (tab === '0' || tab === '1'))
-      void attempt(client.setPerfInfo({ path: device.path, key_ids: [0], calibration: { state: 0 } }));
+    if (tab === '3') calibrationMayRun.current = true;
+    else if ((tab === '0' || tab === '1') && calibrationMayRun.current) {
+      calibrationMayRun.current = false;
+      if (keys) void attempt(client.setPerfInfo({ path: device.path, key_ids: [0], calibration: { state: 0 } }));
+    }
   }, [tab, keys, client, device.path]);
 
   return (

@@ -129,26 +129,32 @@ export default function PerfTab({ path }: { path: string }) {
       const trigger = info?.key_triggers[id];
       if (trigger === undefined) return null;
       const rapid = info?.key_rapid_triggers[id];
-      const size = Math.max(9, Math.min(rect.h * 0.22, 12));
+      // Sizes in the drawing's units (a 1u cap is about 56): the travel stays at least 8 px on screen at the
+      // drawing's usual scale, and the press and release travel take two lines of their own, not one too wide.
+      const size = Math.max(11, Math.min(rect.h * 0.24, 14));
+      const cx = rect.x + rect.w / 2;
+      const args = rapid?.use_rapid && argsVis;
+      const [down, up] = args
+        ? ptx(t, 'perf.key.args', mm(rapid.p_rapid_value), mm(rapid.r_rapid_value)).split(' ')
+        : [];
       return (
         <g className="perf-key" aria-hidden="true" data-testid="perf-key-values">
-          <text className="perf-key__trigger" x={rect.x + rect.w / 2} y={rect.y + rect.h - size * 0.6} fontSize={size}>
+          <text className="perf-key__trigger" x={cx} y={rect.y + rect.h - 5} fontSize={size}>
             {mm(trigger)}
           </text>
-          {rapid?.use_rapid && (
-            <text className="perf-key__rt" x={rect.x + 4} y={rect.y + size} fontSize={size * 0.85}>
+          {rapid?.use_rapid && !args && (
+            <text className="perf-key__rt" x={rect.x + 5} y={rect.y + size} fontSize={size * 0.85}>
               RT
             </text>
           )}
-          {rapid?.use_rapid && argsVis && (
-            <text
-              className="perf-key__args"
-              data-testid="perf-key-args"
-              x={rect.x + rect.w / 2}
-              y={rect.y + rect.h / 2 + size * 0.1}
-              fontSize={size * 0.8}
-            >
-              {ptx(t, 'perf.key.args', mm(rapid.p_rapid_value), mm(rapid.r_rapid_value))}
+          {args && (
+            <text className="perf-key__args" data-testid="perf-key-args" fontSize={size * 0.85}>
+              <tspan x={cx} y={rect.y + rect.h * 0.52}>
+                {down}
+              </tspan>{' '}
+              <tspan x={cx} y={rect.y + rect.h * 0.52 + size * 0.8}>
+                {up}
+              </tspan>
             </text>
           )}
         </g>
