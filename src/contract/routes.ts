@@ -18,6 +18,7 @@ export const CALL_ROUTES = {
   setStartUpAuto: ['app_info', 'set_start_up_auto'],
   setRunWithMini: ['app_info', 'set_run_with_mini'],
   setCloseToTray: ['app_info', 'set_close_to_tray'],
+  getStartUpOptions: ['app_info', 'get_start_up_options'],
   getKeyValueInfo: ['dev_info', 'get_key_value_info'],
   setKeyInfo: ['dev_info', 'set_key_info'],
   getCommonLayers: ['cfg_info', 'get_common_layers'],
