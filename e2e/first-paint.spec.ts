@@ -48,6 +48,8 @@ test('on the next visit the devices of the last one are drawn at once, in the ch
 }) => {
   await page.goto('/?virtual=cyber01@1.2.8');
   await expect(page.getByRole('article').filter({ hasText: 'Cyber01' })).toContainText('Connected');
+  // A new virtual keyboard's factory image is saved 200 ms after it is added (src/host/device-worker.ts).
+  await page.waitForTimeout(500);
   await context.addCookies([{ name: 'Language', value: 'zh_CN', url: new URL(page.url()).origin }]);
 
   const release = await firstFrameOf(page, '');
