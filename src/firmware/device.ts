@@ -20,7 +20,7 @@ import {
 } from '../protocol/objects.ts';
 import { factoryConfig } from './defaults.ts';
 import type { FlashState, Profile } from './schema.ts';
-import { keyCurve, moveKey, restingKey, type KeyCurve, type KeyMotion } from './sensor.ts';
+import { autoCalibrate, keyCurve, moveKey, restingKey, type KeyCurve, type KeyMotion } from './sensor.ts';
 import { traitsFor, type Traits } from './traits.ts';
 import type { ObjectHost } from './wire-objects.ts';
 
@@ -233,6 +233,12 @@ export class DeviceCore implements ObjectHost {
       range.min = Math.min(range.min, motion.adc);
       range.max = Math.max(range.max, motion.adc);
       this.notifyCalibration([{ keyId, range }]);
+    } else if (cal.state !== 1 && range && this.state.settings.autoCalibration === 1) {
+      // Automatic calibration widens a range a reading falls outside of, but never touches a key calibrated by hand:
+      // one whose range is not the factory one (a calibration run, or ranges written back after an update).
+      const curve = this.curves[keyId]!;
+      const manual = range.min !== curve.bottom || range.max !== curve.rest;
+      if (autoCalibrate(range, motion.adc, manual)) this.notifyCalibration([{ keyId, range }]);
     }
 
     const { mode, mask } = this.reportMode;
