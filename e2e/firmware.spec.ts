@@ -66,3 +66,45 @@ test('updates a virtual keyboard from the catalogue and keeps its settings acros
   await expect(nkey(page)).toHaveAttribute('aria-checked', want);
   await expect(page.getByTestId('online-update-status')).toHaveText(settingsEn['firmware.online.latest']);
 });
+
+test('an update cut by closing the page mid-flash is run again on the next visit; the settings are kept', async ({
+  page,
+}) => {
+  await gotoApp(page, '?virtual=made68pro@1.4.1');
+  await page.getByRole('button', { name: 'Made68Pro', exact: true }).click();
+  await settingsTab(page).click();
+  const was = await nkey(page).getAttribute('aria-checked');
+  const want = was === 'true' ? 'false' : 'true';
+  await nkey(page).click();
+  await expect(nkey(page)).toHaveAttribute('aria-checked', want);
+
+  await page.getByRole('button', { name: en_US['fw.check'] }).click();
+  const dialog = page.getByRole('dialog', { name: settingsEn['firmware.dialog.title'] });
+  await dialog.getByRole('button', { name: en_US['fw.latest'] }).click();
+  // Part of the image is on the keyboard: the page goes away (the worker with the link and the transfer with it).
+  await page.waitForFunction(
+    (label) => {
+      const bar = document.querySelector(`progress[aria-label="${label}"]`);
+      return bar instanceof HTMLProgressElement && bar.value > 0 && bar.value < 60;
+    },
+    settingsEn['firmware.dialog.progress'],
+    { polling: 'raf', timeout: 30_000 },
+  );
+  await gotoApp(page);
+
+  // The keyboard still works, on its old firmware, with its settings.
+  await expect(page.getByRole('button', { name: 'Made68Pro', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Made68Pro', exact: true }).click();
+  await settingsTab(page).click();
+  await expect(firmwareRow(page)).toHaveText('V1.4.1');
+  await expect(nkey(page)).toHaveAttribute('aria-checked', want);
+
+  // The same update, run again, completes.
+  await page.getByRole('button', { name: en_US['fw.check'] }).click();
+  await dialog.getByRole('button', { name: en_US['fw.latest'] }).click();
+  await expect(dialog).toContainText('The keyboard now runs firmware V1.4.2.', { timeout: 30_000 });
+  await expect(dialog.getByRole('button', { name: 'OK', exact: true })).toBeEnabled({ timeout: 10_000 });
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+  await expect(firmwareRow(page)).toHaveText('V1.4.2');
+  await expect(nkey(page)).toHaveAttribute('aria-checked', want);
+});
