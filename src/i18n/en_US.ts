@@ -3,7 +3,7 @@
  * passed to `t(id, …)` in order, `{1, plural, one {# key} other {# keys}}` picks the form for a count.
  * zh_CN.ts must carry exactly the same ids (the type system and a test both check it).
  */
-import { advancedEn } from './sections/advanced';
+import type { advancedEn } from './sections/advanced';
 import { specTextsEn } from './sections/spec-texts';
 import { keymapEn } from './sections/keymap';
 import { keycodeExtraEn } from './sections/keycode-extra';
@@ -12,7 +12,6 @@ import { devicesExtraEn } from './sections/devices-extra';
 export const en_US = {
   ...specTextsEn,
   ...keymapEn,
-  ...advancedEn,
   ...keycodeExtraEn,
   // Last: it rewords some ids of the sections above.
   ...devicesExtraEn,
@@ -212,4 +211,10 @@ export const en_US = {
   'warn.not.apply.theme.chosen.made68air': 'Made68Air switches profiles with the switch button on the keyboard.',
 } as const;
 
-export type MessageId = keyof typeof en_US;
+/** The ids of the catalogue loaded with the first screen. */
+export type CatalogueId = keyof typeof en_US;
+/**
+ * Every id `t` accepts: the catalogue's, and those of sections registered when their screen loads (registerTexts) but
+ * still checked by the type system here. The advanced-key texts load with the advanced-key area.
+ */
+export type MessageId = CatalogueId | keyof typeof advancedEn;

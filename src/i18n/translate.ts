@@ -2,7 +2,7 @@
  * Language choice and message lookup, without React so start-up code and tests can use it directly. Messages are ICU
  * MessageFormat (message-format.ts); the UI passes values positionally, `t(id, a, b)` filling `{0}` and `{1}`.
  */
-import { en_US, type MessageId } from './en_US';
+import { en_US, type CatalogueId, type MessageId } from './en_US';
 import { compileMessage, formatMessage, type CompiledMessage, type MessageValue } from './message-format';
 import { zh_CN } from './zh_CN';
 
@@ -12,7 +12,7 @@ export type { MessageValue } from './message-format';
 export const LANGUAGES = ['en_US', 'zh_CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export type Catalogue = Readonly<Record<MessageId, string>>;
+export type Catalogue = Readonly<Record<CatalogueId, string>>;
 
 export const CATALOGUES: Readonly<Record<Language, Catalogue>> = { en_US, zh_CN };
 

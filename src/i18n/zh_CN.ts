@@ -1,16 +1,14 @@
 /** Simplified Chinese catalogue. Typed against the English ids, so a missing or extra id fails the type check. */
-import type { MessageId } from './en_US';
+import type { CatalogueId } from './en_US';
 
-import { advancedZh } from './sections/advanced';
 import { specTextsZh } from './sections/spec-texts';
 import { keymapZh } from './sections/keymap';
 import { keycodeExtraZh } from './sections/keycode-extra';
 import { devicesExtraZh } from './sections/devices-extra';
 
-export const zh_CN: Record<MessageId, string> = {
+export const zh_CN: Record<CatalogueId, string> = {
   ...specTextsZh,
   ...keymapZh,
-  ...advancedZh,
   ...keycodeExtraZh,
   // Last: it rewords some ids of the sections above.
   ...devicesExtraZh,

@@ -1,4 +1,8 @@
-import { createTranslate } from '../../src/i18n/translate';
+import { advancedEn, advancedZh } from '../../src/i18n/sections/advanced';
+import { createTranslate, registerTexts } from '../../src/i18n/translate';
+
+// The advanced-key texts load with their area (src/ui/device-page/key-code/advanced/texts.ts).
+registerTexts(advancedEn, advancedZh);
 
 const en = createTranslate('en_US');
 const zh = createTranslate('zh_CN');

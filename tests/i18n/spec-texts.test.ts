@@ -5,6 +5,7 @@
  * zh_CN plus the sections that load with their screen (registered texts), looked up in that order.
  */
 import { en_US } from '../../src/i18n/en_US';
+import { advancedEn, advancedZh } from '../../src/i18n/sections/advanced';
 import { lightingEn, lightingZh } from '../../src/i18n/sections/lighting';
 import { performanceEn, performanceZh } from '../../src/i18n/sections/performance';
 import { settingsEn, settingsZh } from '../../src/i18n/sections/settings';
@@ -208,6 +209,7 @@ const SPEC_TEXTS: readonly string[] = [
 ];
 
 const EN: Readonly<Record<string, string>> = {
+  ...advancedEn,
   ...lightingEn,
   ...performanceEn,
   ...settingsEn,
@@ -216,6 +218,7 @@ const EN: Readonly<Record<string, string>> = {
   ...en_US,
 };
 const ZH: Readonly<Record<string, string>> = {
+  ...advancedZh,
   ...lightingZh,
   ...performanceZh,
   ...settingsZh,

@@ -4,6 +4,7 @@
  * (get_key_func_info and its event); nothing is kept locally after a save.
  */
 import '../../../styles/advanced.css';
+import './texts';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { ADVANCED_TYPE_NAMES, type AdvancedItem } from '../../../../core/advanced-keys';

@@ -1,4 +1,5 @@
 /** Opens the editor of an item's type. */
+import './texts';
 import { ADVANCED_TYPE, needsKeyBinding, type AdvancedItem } from '../../../../core/advanced-keys';
 import type { Capabilities } from '../../../../core/capabilities';
 import { useT } from '../../../../i18n/store';

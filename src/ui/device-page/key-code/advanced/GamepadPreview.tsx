@@ -3,6 +3,7 @@
  * key-replace toggles. The spec gives it no behaviour, so it is a preview: the controls hold local state only and
  * nothing is sent to the device, which the screen says plainly.
  */
+import './texts';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useT } from '../../../../i18n/store';

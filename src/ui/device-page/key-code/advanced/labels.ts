@@ -1,4 +1,5 @@
 /** Catalogue ids shared by the area and its editors. */
+import './texts';
 import {
   ADVANCED_TYPE_NAMES,
   SHORTCUT_TYPE,

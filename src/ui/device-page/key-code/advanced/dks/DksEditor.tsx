@@ -2,6 +2,7 @@
  * DKS editor (spec-1 §2, §5, §9): 4 or 8 rows of a key and four stage marks, the top and bottom trigger travel, and
  * the tick mode with one or two digit-only fields. OK runs the core save rules and shows their toast when refused.
  */
+import '../texts';
 import { RadioGroup, Slider } from 'radix-ui';
 import { useId, useState } from 'react';
 import { addDksRow, canAddDksRow, dksRowHasKey, type DksItem, type DksRow } from '../../../../../core/advanced-keys';

@@ -2,6 +2,7 @@
  * The four stage marks of one DKS row. A marked stage draws a bar that can be dragged (or moved with the arrow keys)
  * over the following stages; the core rules decide how far it may reach.
  */
+import '../texts';
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { DKS_DEFAULTS, dragDksStage, setDksStageVisible, type DksRow } from '../../../../../core/advanced-keys';
 import { useT } from '../../../../../i18n/store';

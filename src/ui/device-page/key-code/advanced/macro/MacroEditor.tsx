@@ -3,6 +3,7 @@
  * one delay for all events, random delay (30-35 ms), repeat count 1-1000 and the trigger configuration. At most 80
  * events; every list change goes through the core helpers, which keep the last delay at 0.
  */
+import '../texts';
 import { Checkbox } from 'radix-ui';
 import { useCallback, useId, useState } from 'react';
 import {

@@ -3,6 +3,7 @@
  * Enter or when the field loses focus; empty or zero input is ignored and the field shows the kept value again.
  * The last event has no delay (nothing follows it). Removing a key removes its press and its release.
  */
+import '../texts';
 import { useState } from 'react';
 import { removeMacroKey, setMacroEventDelay, type MacroEvent } from '../../../../../core/advanced-keys';
 import { digitsOnly } from '../../../../../core/rules/numeric';

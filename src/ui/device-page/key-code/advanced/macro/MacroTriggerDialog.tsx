@@ -2,6 +2,7 @@
  * The macro's trigger configuration: how pressing the bound key plays the macro (five options; the last two only on
  * newer firmware) and how long to wait before the first event (default 0 ms).
  */
+import '../texts';
 import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
 import { MACRO_LIMITS } from '../../../../../core/advanced-keys';

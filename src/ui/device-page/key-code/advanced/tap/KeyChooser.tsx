@@ -2,6 +2,7 @@
  * Chooses one physical key of the keyboard from a list of its keys in board order. Keys another choice already holds
  * are listed but cannot be chosen. A stored key id this keyboard does not have is shown as such, not hidden.
  */
+import '../texts';
 import { useId } from 'react';
 import { useT } from '../../../../../i18n/store';
 import type { PhysicalKey } from '../keys';

@@ -3,6 +3,7 @@
  * click fills, then click (or arrow to and press Enter on) a key. Keys another entry or item already holds are dimmed
  * and refused.
  */
+import '../texts';
 import { ToggleGroup } from 'radix-ui';
 import { useT } from '../../../../../i18n/store';
 import { KeyboardDrawing } from '../../../../keyboard/KeyboardDrawing';

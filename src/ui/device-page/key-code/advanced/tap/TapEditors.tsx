@@ -3,6 +3,7 @@
  * refusals and a key that cannot be found show their toast and cancel the dialog; a hyper-tap missing a key or reusing
  * another item's first key keeps the dialog open. Older firmware stores hyper-tap's second entry as a key code.
  */
+import '../texts';
 import { useState } from 'react';
 import {
   isKeyDescriptor,
