@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstPaint } from './scripts/first-paint-plugin.ts';
+import { i18nPrecompile } from './scripts/i18n-precompile-plugin.ts';
 import { buildFirmwareCatalogue, catalogueContentType } from './scripts/firmware-catalogue.ts';
 
 /**
@@ -84,7 +85,14 @@ function firmwareCatalogue(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), firstPaint(), earlyDeviceWorker(), missingFilesAreNotFound(), firmwareCatalogue()],
+  plugins: [
+    react(),
+    i18nPrecompile(),
+    firstPaint(),
+    earlyDeviceWorker(),
+    missingFilesAreNotFound(),
+    firmwareCatalogue(),
+  ],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   build: {

@@ -1,286 +1,129 @@
 /**
- * ICU MessageFormat for the catalogue: the subset Keytune's texts use, compiled once per message and formatted with
- * the browser's Intl.PluralRules and Intl.NumberFormat. Output matches FormatJS (react-intl's intl-messageformat) for
- * every catalogue message; tests/i18n/conformance.test.ts holds both to it. Why not FormatJS itself on the page:
- * docs/i18n.md.
+ * ICU MessageFormat for the catalogue, by FormatJS's intl-messageformat (the formatter inside react-intl), with the
+ * browser's Intl.PluralRules and Intl.NumberFormat. Two additions of our own around it:
  *
- * Supported: text; `{0}` arguments; `{0, number}` (styles integer, percent); `{0, plural, …}` and
- * `{0, selectordinal, …}` with `=N` cases, `offset:N` and `#`; `{0, select, …}`; apostrophe quoting as ICU
- * ('' is one apostrophe, '{…}' is literal text). `{}` is the spec's placeholder: the next positional argument, so
- * `'{} of {}'` reads as `'{0} of {1}'`. Anything else (date, time, skeletons, tags) is refused at compile time.
+ * - `{}` is the spec's placeholder: the next positional argument, so `'{} of {}'` reads as `'{0} of {1}'`.
+ * - An argument without a value stays visible as written (`{1}`), never blank and never an error.
+ *
+ * A production build parses the catalogue's texts at build time (scripts/i18n-precompile-plugin.ts), so the page
+ * carries intl-messageformat without its parser and gets each text as FormatJS's parsed form; in development and
+ * tests the texts are parsed here, by the same parser. Tags are text (`ignoreTag`): no catalogue text is rich text.
  */
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { IntlMessageFormat } from 'intl-messageformat';
 
 export type MessageValue = string | number;
 
-export type MessagePart =
-  | string
-  | { readonly kind: 'pound' }
-  | { readonly kind: 'arg'; readonly name: string; readonly source: string }
-  | {
-      readonly kind: 'number';
-      readonly name: string;
-      readonly source: string;
-      readonly options: Intl.NumberFormatOptions;
-    }
-  | {
-      readonly kind: 'plural';
-      readonly name: string;
-      readonly source: string;
-      readonly type: Intl.PluralRuleType;
-      readonly offset: number;
-      readonly options: Readonly<Record<string, CompiledMessage>>;
-    }
-  | {
-      readonly kind: 'select';
-      readonly name: string;
-      readonly source: string;
-      readonly options: Readonly<Record<string, CompiledMessage>>;
-    };
+/** A catalogue text: ICU source, or the same text parsed at build time. */
+export type MessageSource = string | readonly MessageFormatElement[];
 
-export type CompiledMessage = readonly MessagePart[];
+export interface CompiledMessage {
+  readonly ast: readonly MessageFormatElement[];
+  /** The argument names the text uses, in order of first use. */
+  readonly names: readonly string[];
+  /** Names that stand for a `{}` of the source: without a value they show as `{}`, as written. */
+  readonly auto: ReadonlySet<string>;
+  /** A formatter per locale, made on first use. */
+  readonly formats: Map<string, IntlMessageFormat>;
+}
 
 export class MessageSyntaxError extends Error {
-  constructor(reason: string, source: string, position: number) {
-    super(`${reason} at ${position} in "${source}"`);
+  constructor(reason: string, source: string) {
+    super(`${reason} in "${source}"`);
     this.name = 'MessageSyntaxError';
   }
 }
 
-const NUMBER_STYLES: Readonly<Record<string, Intl.NumberFormatOptions>> = {
-  integer: { maximumFractionDigits: 0 },
-  percent: { style: 'percent' },
-};
+/** The parser options, the same at build time and here. */
+export const PARSE_OPTIONS = { ignoreTag: true } as const;
 
-/** Characters after an apostrophe that start quoted text (as ICU and FormatJS; '#' only inside a plural). */
-const QUOTABLE = new Set(['{', '}', '<', '>']);
-
-export function compileMessage(source: string): CompiledMessage {
-  let pos = 0;
-  let nextAuto = 0;
-  const fail = (reason: string): never => {
-    throw new MessageSyntaxError(reason, source, pos);
-  };
-  const skipSpace = () => {
-    while (pos < source.length && /\s/.test(source[pos]!)) pos++;
-  };
-  const word = (stop: RegExp): string => {
-    const start = pos;
-    while (pos < source.length && !stop.test(source[pos]!)) pos++;
-    return source.slice(start, pos);
-  };
-  const expect = (ch: string) => {
-    if (source[pos] !== ch) fail(`expected "${ch}"`);
-    pos++;
-  };
-
-  /** At an apostrophe: the text it stands for, moving past it. */
-  function quote(inPlural: boolean): string {
-    const next = source[pos + 1];
-    if (next === "'") {
-      pos += 2;
-      return "'";
-    }
-    if (next === undefined || !(QUOTABLE.has(next) || (inPlural && next === '#'))) {
-      pos++;
-      return "'";
-    }
-    pos++;
-    let text = '';
-    while (pos < source.length) {
-      if (source[pos] === "'") {
-        if (source[pos + 1] === "'") {
-          text += "'";
-          pos += 2;
-          continue;
-        }
-        pos++;
-        return text;
-      }
-      text += source[pos++];
-    }
-    return text;
-  }
-
-  function message(depth: number, inPlural: boolean): MessagePart[] {
-    const parts: MessagePart[] = [];
-    let text = '';
-    const flush = () => {
-      if (text) parts.push(text);
-      text = '';
-    };
-    while (pos < source.length) {
-      const ch = source[pos]!;
-      if (ch === '{') {
-        flush();
-        parts.push(argument(depth));
-      } else if (ch === '}') {
-        if (depth === 0) fail('unmatched "}"');
-        break;
-      } else if (ch === '#' && inPlural) {
-        flush();
-        parts.push({ kind: 'pound' });
-        pos++;
-      } else if (ch === "'") {
-        text += quote(inPlural);
-      } else {
-        text += ch;
-        pos++;
-      }
-    }
-    flush();
-    return parts;
-  }
-
-  function options(depth: number, inPlural: boolean): Record<string, CompiledMessage> {
-    const result: Record<string, CompiledMessage> = {};
-    for (;;) {
-      skipSpace();
-      if (source[pos] === '}' || pos >= source.length) break;
-      const selector = word(/[\s{}]/);
-      if (!selector) fail('expected a case name');
-      if (Object.prototype.hasOwnProperty.call(result, selector)) fail(`duplicate case "${selector}"`);
-      skipSpace();
-      expect('{');
-      result[selector] = message(depth + 1, inPlural);
-      expect('}');
-    }
-    if (!Object.prototype.hasOwnProperty.call(result, 'other')) fail('missing the "other" case');
-    return result;
-  }
-
-  function argument(depth: number): MessagePart {
-    const start = pos;
-    pos++;
-    if (source[pos] === '}') {
-      pos++;
-      return { kind: 'arg', name: String(nextAuto++), source: '{}' };
-    }
-    skipSpace();
-    const name = word(/[\s,{}]/);
-    if (!name) fail('expected an argument name');
-    skipSpace();
-    if (source[pos] === '}') {
-      pos++;
-      return { kind: 'arg', name, source: source.slice(start, pos) };
-    }
-    expect(',');
-    skipSpace();
-    const type = word(/[\s,{}]/);
-    skipSpace();
-    if (type === 'number') {
-      let numberOptions: Intl.NumberFormatOptions = {};
-      if (source[pos] === ',') {
-        pos++;
-        const style = word(/[}]/).trim();
-        const known = NUMBER_STYLES[style];
-        if (!known) fail(`unsupported number style "${style}"`);
-        numberOptions = known!;
-      }
-      expect('}');
-      return { kind: 'number', name, source: source.slice(start, pos), options: numberOptions };
-    }
-    if (type === 'plural' || type === 'selectordinal') {
-      expect(',');
-      skipSpace();
-      let offset = 0;
-      if (source.startsWith('offset:', pos)) {
-        pos += 'offset:'.length;
-        skipSpace();
-        const digits = word(/[^\d]/);
-        if (!digits) fail('expected an offset');
-        offset = Number(digits);
-      }
-      const cases = options(depth, true);
-      expect('}');
-      return {
-        kind: 'plural',
-        name,
-        source: source.slice(start, pos),
-        type: type === 'plural' ? 'cardinal' : 'ordinal',
-        offset,
-        options: cases,
-      };
-    }
-    if (type === 'select') {
-      expect(',');
-      const cases = options(depth, false);
-      expect('}');
-      return { kind: 'select', name, source: source.slice(start, pos), options: cases };
-    }
-    return fail(`unsupported argument type "${type}"`);
-  }
-
-  const parts = message(0, false);
-  return parts;
+/** `{}` as `{0}`, `{1}`, … in order, outside quoted text (ICU quoting: `''` is an apostrophe, `'{…}'` is text). */
+export function numberPlaceholders(source: string): string {
+  return numbered(source).text;
 }
 
-const pluralRules = new Map<string, Intl.PluralRules>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function rulesFor(locale: string, type: Intl.PluralRuleType): Intl.PluralRules {
-  const key = `${locale}|${type}`;
-  let rules = pluralRules.get(key);
-  if (!rules) pluralRules.set(key, (rules = new Intl.PluralRules(locale, { type })));
-  return rules;
+function numbered(source: string): { text: string; count: number } {
+  if (!source.includes('{}')) return { text: source, count: 0 };
+  let out = '';
+  let next = 0;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]!;
+    if (ch === "'") {
+      const after = source[i + 1];
+      if (after === "'") {
+        out += "''";
+        i++;
+      } else if (after === '{' || after === '}') {
+        const end = source.indexOf("'", i + 1);
+        const stop = end < 0 ? source.length : end;
+        out += source.slice(i, stop + 1);
+        i = stop;
+      } else out += ch;
+    } else if (ch === '{' && source[i + 1] === '}') {
+      out += `{${next++}}`;
+      i++;
+    } else out += ch;
+  }
+  return { text: out, count: next };
 }
 
-function numberFormatFor(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
-  return format;
+/** True when a text needs the formatter: it has an argument, a plural or quoting; otherwise it is shown as it is. */
+export function needsFormatting(source: string): boolean {
+  return source.includes('{') || source.includes("''");
+}
+
+function collectNames(elements: readonly MessageFormatElement[], into: string[]): string[] {
+  for (const el of elements) {
+    // Types (FormatJS TYPE): 0 literal, 1 argument, 2 number, 3 date, 4 time, 5 select, 6 plural, 7 pound, 8 tag.
+    if (el.type >= 1 && el.type <= 6 && 'value' in el && typeof el.value === 'string' && !into.includes(el.value))
+      into.push(el.value);
+    if ((el.type === 5 || el.type === 6) && 'options' in el)
+      for (const option of Object.values(el.options)) collectNames(option.value, into);
+    if (el.type === 8 && 'children' in el) collectNames(el.children, into);
+  }
+  return into;
+}
+
+export function compileMessage(source: MessageSource): CompiledMessage {
+  let ast: readonly MessageFormatElement[];
+  const auto = new Set<string>();
+  if (typeof source === 'string' && !needsFormatting(source)) {
+    // Plain text needs no parser (a production build has none): one literal element.
+    ast = [{ type: 0, value: source } as MessageFormatElement];
+  } else if (typeof source === 'string') {
+    const { text, count } = numbered(source);
+    for (let i = 0; i < count; i++) auto.add(String(i));
+    try {
+      ast = new IntlMessageFormat(text, 'en', undefined, PARSE_OPTIONS).getAst();
+    } catch (error) {
+      throw new MessageSyntaxError(error instanceof Error ? error.message : String(error), source);
+    }
+  } else ast = source;
+  return { ast, names: collectNames(ast, []), auto, formats: new Map() };
+}
+
+/** The argument names a text uses (for checks that two translations take the same values). */
+export function argumentNames(message: CompiledMessage): readonly string[] {
+  return message.names;
 }
 
 /**
  * Formats a compiled message. `values` are looked up by argument name: positional arguments `{0}`, `{1}` are indexes
- * into an array. An argument without a value stays visible as written (`{}`, `{1}`), never blank.
+ * into an array. An argument without a value stays visible as written (`{1}`, or `{}` where the source said so).
  */
 export function formatMessage(
   message: CompiledMessage,
   locale: string,
   values: readonly MessageValue[] | Readonly<Record<string, MessageValue>>,
-  pluralValue?: number,
 ): string {
-  let out = '';
-  for (const part of message) {
-    if (typeof part === 'string') {
-      out += part;
-      continue;
-    }
-    if (part.kind === 'pound') {
-      out += pluralValue === undefined ? '#' : numberFormatFor(locale).format(pluralValue);
-      continue;
-    }
-    const value = (values as Readonly<Record<string, MessageValue | undefined>>)[part.name];
-    if (value === undefined) {
-      out += part.source;
-      continue;
-    }
-    switch (part.kind) {
-      case 'arg':
-        out += String(value);
-        break;
-      case 'number':
-        out += numberFormatFor(locale, part.options).format(Number(value));
-        break;
-      case 'select': {
-        const chosen = own(part.options, String(value)) ?? part.options.other!;
-        out += formatMessage(chosen, locale, values);
-        break;
-      }
-      case 'plural': {
-        const n = Number(value);
-        const exact = own(part.options, `=${value}`);
-        const chosen =
-          exact ?? own(part.options, rulesFor(locale, part.type).select(n - part.offset)) ?? part.options.other!;
-        out += formatMessage(chosen, locale, values, n - part.offset);
-        break;
-      }
-    }
+  const given = values as Readonly<Record<string, MessageValue | undefined>>;
+  const filled: Record<string, MessageValue> = {};
+  for (const name of message.names) filled[name] = given[name] ?? (message.auto.has(name) ? '{}' : `{${name}}`);
+  let format = message.formats.get(locale);
+  if (!format) {
+    format = new IntlMessageFormat(message.ast as MessageFormatElement[], locale, undefined, PARSE_OPTIONS);
+    message.formats.set(locale, format);
   }
-  return out;
-}
-
-function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
-  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+  const out = format.format(filled);
+  return Array.isArray(out) ? out.join('') : String(out);
 }

@@ -3,7 +3,14 @@
  * MessageFormat (message-format.ts); the UI passes values positionally, `t(id, a, b)` filling `{0}` and `{1}`.
  */
 import { en_US, type CatalogueId, type MessageId } from './en_US';
-import { compileMessage, formatMessage, type CompiledMessage, type MessageValue } from './message-format';
+import {
+  compileMessage,
+  formatMessage,
+  needsFormatting,
+  type CompiledMessage,
+  type MessageSource,
+  type MessageValue,
+} from './message-format';
 import { zh_CN } from './zh_CN';
 
 export type { MessageId } from './en_US';
@@ -93,8 +100,9 @@ const languageOf = new WeakMap<object, Language>([
  */
 export function createTranslate(catalogue: Catalogue | Language, warn: Warn = console.warn): Translate {
   const language = typeof catalogue === 'string' ? catalogue : (languageOf.get(catalogue) ?? 'en_US');
+  // A production build holds texts with arguments already parsed (message-format.ts): strings or parsed forms.
   const messages = (typeof catalogue === 'string' ? CATALOGUES[catalogue] : catalogue) as Readonly<
-    Record<string, string | undefined>
+    Record<string, MessageSource | undefined>
   >;
   const locale = LOCALES[language];
   const compiled = new Map<string, CompiledMessage | null>();
@@ -109,6 +117,7 @@ export function createTranslate(catalogue: Catalogue | Language, warn: Warn = co
       warnOnce(warn, id, `Missing translation: ${id}`);
       return id;
     }
+    if (typeof source === 'string' && !needsFormatting(source)) return source;
     let message = compiled.get(id);
     if (message === undefined) {
       try {
@@ -119,7 +128,7 @@ export function createTranslate(catalogue: Catalogue | Language, warn: Warn = co
       }
       compiled.set(id, message);
     }
-    return message === null ? source : formatMessage(message, locale, values);
+    return message === null ? String(source) : formatMessage(message, locale, values);
   };
   return Object.assign(translate, { dynamic: translate, language }) as Translate;
 }

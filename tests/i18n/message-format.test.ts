@@ -57,11 +57,21 @@ describe('ICU messages', () => {
     expect(format('Key #{0}', [5])).toBe('Key #5');
   });
 
-  it('refuses what it does not support instead of showing something wrong', () => {
-    expect(() => compileMessage('{0, date, short}')).toThrow(MessageSyntaxError);
-    expect(() => compileMessage('{0, plural, one {# key}}')).toThrow(/other/);
-    expect(() => compileMessage('an } alone')).toThrow(MessageSyntaxError);
+  it('refuses a malformed text instead of showing something wrong', () => {
+    expect(() => compileMessage('{0, plural, one {# key}}')).toThrow(MessageSyntaxError);
     expect(() => compileMessage('{0')).toThrow(MessageSyntaxError);
+  });
+
+  it('takes a text parsed at build time as it takes its source', async () => {
+    const { precompiled } = await import('../../scripts/i18n-precompile-plugin');
+    const source = '{} set on {1, plural, one {# key} other {# keys}} of {}';
+    const parsed = precompiled(source);
+    expect(typeof parsed).not.toBe('string');
+    for (const n of [1, 2, 1000])
+      expect(formatMessage(compileMessage(parsed as Exclude<typeof parsed, string>), 'en-US', ['A1', n, 'B'])).toBe(
+        format(source, ['A1', n, 'B']),
+      );
+    expect(precompiled('Plain text, no arguments')).toBe('Plain text, no arguments');
   });
 
   it('matches FormatJS on hand-picked messages', () => {

@@ -1,17 +1,11 @@
 import { ALL_STATIC_TOAST_KEYS, themeNotAppliedKey } from '../../src/core/toast-keys';
 import { en_US } from '../../src/i18n/en_US';
 import { zh_CN } from '../../src/i18n/zh_CN';
-import { compileMessage, type CompiledMessage } from '../../src/i18n/message-format';
+import { argumentNames, compileMessage, type CompiledMessage } from '../../src/i18n/message-format';
 
-/** The arguments a message takes, with how it uses each ('0', '1:plural', …), sorted. */
-function argumentsOf(message: CompiledMessage, into = new Set<string>()): string[] {
-  for (const part of message) {
-    if (typeof part === 'string' || part.kind === 'pound') continue;
-    into.add(part.name);
-    if (part.kind === 'plural' || part.kind === 'select')
-      for (const option of Object.values(part.options)) argumentsOf(option, into);
-  }
-  return [...into].sort();
+/** The arguments a message takes, sorted. */
+function argumentsOf(message: CompiledMessage): string[] {
+  return [...argumentNames(message)].sort();
 }
 
 describe('catalogues', () => {
