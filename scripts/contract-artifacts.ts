@@ -16,9 +16,7 @@ const BEGIN = '<!-- call-table:begin (generated from src/contract by `npm run co
 const END = '<!-- call-table:end -->';
 
 export function routesSource(): string {
-  const lines = Object.entries(CALLS).map(
-    ([name, def]) => `  ${name}: ['${def.channel}', '${def.func}'],`,
-  );
+  const lines = Object.entries(CALLS).map(([name, def]) => `  ${name}: ['${def.channel}', '${def.func}'],`);
   return [
     '/**',
     ' * Channel and function of every call, by client method name. Generated from contract.ts by `npm run contract`',
@@ -44,7 +42,13 @@ function argumentsText(def: CallDef): string {
 
 export function callTable(): string {
   const rows = Object.entries(CALLS).map(([name, def]: [string, CallDef]) => {
-    const cells = [`\`${def.channel} ${def.func}\``, `\`${name}\``, argumentsText(def), `\`${def.answerName}\``, def.doc];
+    const cells = [
+      `\`${def.channel} ${def.func}\``,
+      `\`${name}\``,
+      argumentsText(def),
+      `\`${def.answerName}\``,
+      def.doc,
+    ];
     return `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
   });
   return [
