@@ -223,12 +223,6 @@ describe('the configuration', () => {
     expect(h.kb.inspect().state.calibration.keys[5]).toEqual({ min: 1234, max: 3456 });
   });
 
-  it('tells the screens showing the device information the new version once the update is done', async () => {
-    const h = await setup();
-    await h.flash(buildFirmwareImage(MODEL_ID, '10.3.0', 3000));
-    expect(h.last('get_setting_data')).toMatchObject({ path: h.path, fw_ver: 'V10.3.0' });
-  });
-
   it('refused while restoring is kept, said in words, and the same update run again restores it', async () => {
     const image = buildFirmwareImage(MODEL_ID, '10.0.0', 2000);
     const steps = (await flowOf(image, customised)).toDevice;

@@ -369,8 +369,6 @@ async function flash(
     const found = await refind(service, device, backup);
     await restoreAndCompare(found, backup);
     memory.backups.delete(deviceKey(found));
-    // The screens showing the device information hear the new firmware version at once.
-    await emitSettingData(found, emit).catch(() => undefined);
     return { path: found.path, fw_ver: found.record.fw_ver, hw_ver: found.record.hw_ver };
   } catch (e) {
     progress({ ...last, error: 1 });

@@ -214,6 +214,8 @@ export function DeviceSettingsTab({ device, pendingUpdate }: { device: DeviceRec
   const { client } = useServices();
   const [data, setData] = useState<SettingData | undefined>(undefined);
   const path = device.path;
+  // Read again when the device's firmware changes (an update just finished), so the information shows the new one.
+  const firmware = device.fw_ver;
 
   useEffect(() => {
     let live = true;
@@ -227,7 +229,7 @@ export function DeviceSettingsTab({ device, pendingUpdate }: { device: DeviceRec
       live = false;
       off();
     };
-  }, [client, path]);
+  }, [client, path, firmware]);
 
   const change = (args: SettingChange) => {
     void attempt(client.setSettingInfo({ path, ...args })).then((result) => {
