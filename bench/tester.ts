@@ -5,9 +5,8 @@
  * Events are the browser's own KeyboardEvents dispatched at the page, the same path real key presses take, so the
  * measures need no test hook: the table's row count (aria-rowcount) says what the tester logged.
  */
-import { spawn } from 'node:child_process';
-import { chromium, type Page } from '@playwright/test';
-import { findChromium } from '../scripts/ensure-system.mjs';
+import type { Page } from '@playwright/test';
+import { withServedApp } from './browser.ts';
 import type { Metric } from './metric.ts';
 
 const DIST = 'dist';
@@ -114,68 +113,37 @@ export interface TesterLoad {
 }
 
 export async function testerLoad(dist = DIST): Promise<TesterLoad> {
-  const server = spawn(
-    'node_modules/.bin/vite',
-    ['preview', '--host', '127.0.0.1', '--strictPort', '--port', String(PORT), '--outDir', dist],
-    { stdio: 'ignore' },
-  );
-  try {
-    for (let i = 0; i < 50; i++) {
-      try {
-        await fetch(`${ORIGIN}/`);
-        break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-    const browser = await chromium.launch({
-      executablePath: findChromium() ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    try {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-      await context.addCookies([{ name: 'CheckDevPermission', value: '0', url: `${ORIGIN}/` }]);
-      const page = await context.newPage();
-      await openTester(page);
+  return withServedApp(dist, PORT, async (browser) => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await context.addCookies([{ name: 'CheckDevPermission', value: '0', url: `${ORIGIN}/` }]);
+    const page = await context.newPage();
+    await openTester(page);
 
-      const offered = (await page.evaluate(offerEvents(OFFERED_PER_S, OFFERED_SECONDS))) as {
-        sent: number;
-        ms: number;
-      };
-      const logged = await loggedEvents(page);
+    const offered = (await page.evaluate(offerEvents(OFFERED_PER_S, OFFERED_SECONDS))) as {
+      sent: number;
+      ms: number;
+    };
+    const logged = await loggedEvents(page);
 
-      await page.getByRole('button', { name: 'Clear' }).click();
-      await page.evaluate(fillLog(SCROLL_ROWS));
-      const filled = await loggedEvents(page);
-      if (filled !== SCROLL_ROWS) throw new Error(`the log holds ${filled} rows, not ${SCROLL_ROWS}`);
-      const scroll = (await page.evaluate(scrollTable(SCROLL_SECONDS))) as {
-        fps: number;
-        longest: number;
-        expected: number;
-        shown: number[];
-      };
-      if (!scroll.shown.includes(scroll.expected))
-        throw new Error(`the table shows rows ${scroll.shown[0]}-${scroll.shown.at(-1)}, not row ${scroll.expected}`);
-      return {
-        eventsPerS: logged / (offered.ms / 1000),
-        lost: offered.sent - logged,
-        scrollFps: scroll.fps,
-        scrollLongestFrameMs: scroll.longest,
-      };
-    } finally {
-      await browser.close();
-    }
-  } finally {
-    server.kill();
-  }
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.evaluate(fillLog(SCROLL_ROWS));
+    const filled = await loggedEvents(page);
+    if (filled !== SCROLL_ROWS) throw new Error(`the log holds ${filled} rows, not ${SCROLL_ROWS}`);
+    const scroll = (await page.evaluate(scrollTable(SCROLL_SECONDS))) as {
+      fps: number;
+      longest: number;
+      expected: number;
+      shown: number[];
+    };
+    if (!scroll.shown.includes(scroll.expected))
+      throw new Error(`the table shows rows ${scroll.shown[0]}-${scroll.shown.at(-1)}, not row ${scroll.expected}`);
+    return {
+      eventsPerS: logged / (offered.ms / 1000),
+      lost: offered.sent - logged,
+      scrollFps: scroll.fps,
+      scrollLongestFrameMs: scroll.longest,
+    };
+  });
 }
 
 /**

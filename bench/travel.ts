@@ -13,9 +13,8 @@
  * so no test hook is needed in the app), and the reports sent that the drawn frames never took in: the canvas says
  * after each frame how many reports it holds (data-reports), checked against the moves the loop made.
  */
-import { spawn } from 'node:child_process';
-import { chromium, type Page } from '@playwright/test';
-import { findChromium } from '../scripts/ensure-system.mjs';
+import type { Page } from '@playwright/test';
+import { withServedApp } from './browser.ts';
 import type { Metric } from './metric.ts';
 
 const DIST = 'dist';
@@ -145,71 +144,40 @@ function percentile(values: readonly number[], p: number): number {
 }
 
 export async function travelLoad(dist = DIST): Promise<TravelLoad> {
-  const server = spawn(
-    'node_modules/.bin/vite',
-    ['preview', '--host', '127.0.0.1', '--strictPort', '--port', String(PORT), '--outDir', dist],
-    { stdio: 'ignore' },
-  );
-  try {
-    for (let i = 0; i < 50; i++) {
-      try {
-        await fetch(`${ORIGIN}/`);
-        break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-    const browser = await chromium.launch({
-      executablePath: findChromium() ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    try {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-      await context.addCookies([{ name: 'CheckDevPermission', value: '0', url: `${ORIGIN}/` }]);
-      await context.addInitScript(INSTRUMENT);
-      const page = await context.newPage();
-      await page.goto(`${ORIGIN}/?virtual=made84ultra@6.2.0`);
-      await page.getByRole('button', { name: 'Made84Ultra', exact: true }).click();
-      await page.getByRole('tab', { name: 'Key performance' }).click();
-      await page.getByRole('tab', { name: 'Verify' }).click();
-      const canvas = page.getByTestId('travel-canvas');
-      await canvas.waitFor();
-      const path = await page.locator('.perf-tab').getAttribute('data-path');
-      if (!path) throw new Error('no Key performance tab open');
-      // The travel scale the view uses is the device's; the loop moves keys over the same travel.
-      const travel = 4;
-      // The view's first frames (and the verify view's use_report 2) settle before the stream starts.
-      await page.waitForTimeout(500);
-      const before = Number((await canvas.getAttribute('data-reports')) ?? 0);
-      const run = (await page.evaluate(stream(path, REPORTS_PER_S, SECONDS, KEYS, travel))) as {
-        sent: number;
-        failed: number;
-        frames: number;
-        ms: number;
-        scripts: number[];
-      };
-      if (run.failed > 0) throw new Error(`${run.failed} of ${run.sent} key moves failed`);
-      const reports = (await drawnReports(page)) - before;
-      return {
-        fps: run.frames / (run.ms / 1000),
-        frameScriptMsP95: percentile(run.scripts, 95),
-        dropped: run.sent - reports,
-        sent: run.sent,
-      };
-    } finally {
-      await browser.close();
-    }
-  } finally {
-    server.kill();
-  }
+  return withServedApp(dist, PORT, async (browser) => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await context.addCookies([{ name: 'CheckDevPermission', value: '0', url: `${ORIGIN}/` }]);
+    await context.addInitScript(INSTRUMENT);
+    const page = await context.newPage();
+    await page.goto(`${ORIGIN}/?virtual=made84ultra@6.2.0`);
+    await page.getByRole('button', { name: 'Made84Ultra', exact: true }).click();
+    await page.getByRole('tab', { name: 'Key performance' }).click();
+    await page.getByRole('tab', { name: 'Verify' }).click();
+    const canvas = page.getByTestId('travel-canvas');
+    await canvas.waitFor();
+    const path = await page.locator('.perf-tab').getAttribute('data-path');
+    if (!path) throw new Error('no Key performance tab open');
+    // The travel scale the view uses is the device's; the loop moves keys over the same travel.
+    const travel = 4;
+    // The view's first frames (and the verify view's use_report 2) settle before the stream starts.
+    await page.waitForTimeout(500);
+    const before = Number((await canvas.getAttribute('data-reports')) ?? 0);
+    const run = (await page.evaluate(stream(path, REPORTS_PER_S, SECONDS, KEYS, travel))) as {
+      sent: number;
+      failed: number;
+      frames: number;
+      ms: number;
+      scripts: number[];
+    };
+    if (run.failed > 0) throw new Error(`${run.failed} of ${run.sent} key moves failed`);
+    const reports = (await drawnReports(page)) - before;
+    return {
+      fps: run.frames / (run.ms / 1000),
+      frameScriptMsP95: percentile(run.scripts, 95),
+      dropped: run.sent - reports,
+      sent: run.sent,
+    };
+  });
 }
 
 /**

@@ -7,12 +7,10 @@
  * the last visit and those the address asks for, "connecting"); `device_list_interactive_ms` is the frame with the
  * app's own card, the one a person can open, after the device service has answered.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
-import { findChromium } from '../scripts/ensure-system.mjs';
+import { withServedApp } from './browser.ts';
 import type { Metric } from './metric.ts';
 
 const DIST = 'dist';
@@ -123,62 +121,34 @@ export interface FirstRender {
 export async function firstRenders(loads: number, dist = DIST): Promise<FirstRender> {
   const staticFile = join(dist, STATIC_PAGE);
   writeFileSync(staticFile, STATIC_PAGE_HTML);
-  const server = spawn(
-    'node_modules/.bin/vite',
-    ['preview', '--host', '127.0.0.1', '--strictPort', '--port', String(PORT), '--outDir', dist],
-    {
-      stdio: 'ignore',
-    },
-  );
   try {
-    const browser = await chromium.launch({
-      executablePath: findChromium() ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+    return await withServedApp(dist, PORT, async (browser, origin) => {
+      const measure = async <T>(url: string, check: string): Promise<T> => {
+        const context = await browser.newContext();
+        await context.addCookies([{ name: 'CheckDevPermission', value: '0', url: `${origin}/` }]);
+        const page = await context.newPage();
+        await page.addInitScript(CARD_FRAMES_INIT);
+        await page.goto(url);
+        const value = (await page.evaluate(check)) as T;
+        await context.close();
+        return value;
+      };
+      const first: number[] = [];
+      const live: number[] = [];
+      const still: number[] = [];
+      for (let i = 0; i < loads + 1; i++) {
+        const [firstMs, liveMs] = await measure<[number, number]>(`${origin}/?virtual=made68pro@1.3.7`, CARD_FRAMES);
+        const staticMs = await measure<number>(`${origin}/${STATIC_PAGE}`, STATIC_FIRST_FRAME);
+        // The first load of each also warms the preview server's file cache.
+        if (i > 0) {
+          first.push(firstMs);
+          live.push(liveMs);
+          still.push(staticMs);
+        }
+      }
+      return { deviceListMs: median(first), deviceListLiveMs: median(live), staticMs: median(still) };
     });
-    const origin = `http://127.0.0.1:${PORT}`;
-    for (let i = 0; i < 50; i++) {
-      try {
-        await fetch(`${origin}/`);
-        break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-    const measure = async <T>(url: string, check: string): Promise<T> => {
-      const context = await browser.newContext();
-      await context.addCookies([{ name: 'CheckDevPermission', value: '0', url: `${origin}/` }]);
-      const page = await context.newPage();
-      await page.addInitScript(CARD_FRAMES_INIT);
-      await page.goto(url);
-      const value = (await page.evaluate(check)) as T;
-      await context.close();
-      return value;
-    };
-    const first: number[] = [];
-    const live: number[] = [];
-    const still: number[] = [];
-    for (let i = 0; i < loads + 1; i++) {
-      const [firstMs, liveMs] = await measure<[number, number]>(`${origin}/?virtual=made68pro@1.3.7`, CARD_FRAMES);
-      const staticMs = await measure<number>(`${origin}/${STATIC_PAGE}`, STATIC_FIRST_FRAME);
-      // The first load of each also warms the preview server's file cache.
-      if (i > 0) {
-        first.push(firstMs);
-        live.push(liveMs);
-        still.push(staticMs);
-      }
-    }
-    await browser.close();
-    return { deviceListMs: median(first), deviceListLiveMs: median(live), staticMs: median(still) };
   } finally {
-    server.kill();
     rmSync(staticFile, { force: true });
   }
 }
