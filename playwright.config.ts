@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { DEBIAN_CHROMIUM, findChromium } from './scripts/ensure-system.mjs';
+import { CHROMIUM_ARGS, DEBIAN_CHROMIUM, findChromium } from './scripts/ensure-system.mjs';
 
 // KEYTUNE_CHROMIUM when set, else /usr/bin/chromium, else chromium or chromium-browser on PATH (the lookup `npm test`
 // runs first, in scripts/ensure-system.mjs, which installs Chromium when it is missing).
@@ -24,15 +24,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

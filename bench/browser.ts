@@ -4,17 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { chromium, type Browser } from '@playwright/test';
-import { findChromium } from '../scripts/ensure-system.mjs';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, findChromium } from '../scripts/ensure-system.mjs';
 
 /** Serves `dist` on `port`, starts Chromium, runs `measure`, and stops both whatever happens. */
 export async function withServedApp<T>(

@@ -4,35 +4,10 @@
  * them), each screen also checked by axe for serious accessibility violations.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { gotoApp, skipLinuxTip } from './support';
+import { expect, test } from '@playwright/test';
+import { gotoApp, prepareScreen } from './support';
 
-const ORIGIN = 'http://127.0.0.1:4317';
-
-/** Transitions, animations and the caret are frozen so a picture never catches a screen half-way. */
-const STILL = `*, *::before, *::after {
-  transition: none !important;
-  animation: none !important;
-  caret-color: transparent !important;
-}`;
-
-type Theme = 'light' | 'dark';
-type Language = 'en_US' | 'zh_CN';
-
-async function prepare(context: BrowserContext, page: Page, theme: Theme, language: Language): Promise<void> {
-  await skipLinuxTip(context);
-  await context.addCookies([
-    { name: 'SkinMode', value: theme, url: ORIGIN },
-    { name: 'Language', value: language, url: ORIGIN },
-  ]);
-  await page.addInitScript((css) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = css;
-      document.head.append(style);
-    });
-  }, STILL);
-}
+const prepare = prepareScreen;
 
 const TABS = {
   help: { tab: /^(Help|帮助)$/, heading: /^(Help|帮助)$/ },

@@ -5,46 +5,16 @@
  * travel shown on the caps. Compared with the pictures in performance-screens.spec.ts-snapshots/; a screen that
  * changes on purpose gets new pictures with `--update-snapshots`, looked at before they are kept.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { skipLinuxTip } from './support';
-
-const ORIGIN = `http://127.0.0.1:${process.env.KEYTUNE_E2E_PORT ?? 4317}`;
-
-type Theme = 'light' | 'dark';
-type Language = 'en_US' | 'zh_CN';
-
-/** Transitions, animations and the caret are frozen so a picture never catches a screen half-way. */
-const STILL = `*, *::before, *::after {
-  transition: none !important;
-  animation: none !important;
-  caret-color: transparent !important;
-}`;
+import { expect, test, type Page } from '@playwright/test';
+import { prepareScreen, restScreen } from './support';
 
 /** Keys of a made68pro's drawing by id: E 18, R 19. */
 const E = 18;
 const R = 19;
 
-async function prepare(context: BrowserContext, page: Page, theme: Theme, language: Language): Promise<void> {
-  await skipLinuxTip(context);
-  await context.addCookies([
-    { name: 'SkinMode', value: theme, url: ORIGIN },
-    { name: 'Language', value: language, url: ORIGIN },
-  ]);
-  await page.addInitScript((css) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = css;
-      document.head.append(style);
-    });
-  }, STILL);
-}
+const prepare = prepareScreen;
 
-/** Nothing hovered or focused: a picture shows the screen as it rests. */
-async function rest(page: Page): Promise<void> {
-  await page.mouse.move(0, page.viewportSize()!.height - 1);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.evaluate(() => document.fonts.ready);
-}
+const rest = restScreen;
 
 const capKey = (page: Page, id: number) => page.locator(`.perf-tab [data-key-id="${id}"]`);
 const view = (page: Page, index: number) => page.locator('.perf-tab__views [role="tab"]').nth(index);

@@ -4,43 +4,14 @@
  * screenshots.spec.ts-snapshots/. A screen that changes on purpose gets new pictures with
  * `npx playwright test e2e/screenshots.spec.ts --update-snapshots`; look at them before keeping them.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { skipLinuxTip } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { prepareScreen, restScreen } from './support';
 
-const ORIGIN = 'http://127.0.0.1:4317';
 const FOUR_DEVICES = '/?virtual=made68pro@1.3.7&virtual=mojo68rt@1.3.9&virtual=mouse01@1.0.4&virtual=dongle01@1.0.2';
 
-type Theme = 'light' | 'dark';
-type Language = 'en_US' | 'zh_CN';
+const prepare = prepareScreen;
 
-/** Transitions, animations and the caret are frozen so a picture never catches a screen half-way. */
-const STILL = `*, *::before, *::after {
-  transition: none !important;
-  animation: none !important;
-  caret-color: transparent !important;
-}`;
-
-async function prepare(context: BrowserContext, page: Page, theme: Theme, language: Language): Promise<void> {
-  await skipLinuxTip(context);
-  await context.addCookies([
-    { name: 'SkinMode', value: theme, url: ORIGIN },
-    { name: 'Language', value: language, url: ORIGIN },
-  ]);
-  await page.addInitScript((css) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = css;
-      document.head.append(style);
-    });
-  }, STILL);
-}
-
-/** Nothing hovered or focused: a picture shows the screen as it rests. */
-async function rest(page: Page): Promise<void> {
-  await page.mouse.move(0, page.viewportSize()!.height - 1);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.evaluate(() => document.fonts.ready);
-}
+const rest = restScreen;
 
 /** The list with four virtual devices, ready: every card and the theme and language controls are on screen. */
 async function openList(page: Page): Promise<void> {

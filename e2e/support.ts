@@ -29,3 +29,42 @@ export async function openDevicePath(page: Page): Promise<string> {
   if (!path) throw new Error('no device page open');
   return path;
 }
+
+export type ScreenTheme = 'light' | 'dark';
+export type ScreenLanguage = 'en_US' | 'zh_CN';
+
+/** Transitions, animations and the caret are frozen so a screen comparison never catches a screen half-way. */
+const STILL = `*, *::before, *::after {
+  transition: none !important;
+  animation: none !important;
+  caret-color: transparent !important;
+}`;
+
+/** A page for screen comparisons: the Linux tip off, the theme and language chosen, nothing moving. */
+export async function prepareScreen(
+  context: BrowserContext,
+  page: Page,
+  theme: ScreenTheme,
+  language: ScreenLanguage,
+): Promise<void> {
+  const url = `http://127.0.0.1:${process.env.KEYTUNE_E2E_PORT ?? 4317}`;
+  await skipLinuxTip(context);
+  await context.addCookies([
+    { name: 'SkinMode', value: theme, url },
+    { name: 'Language', value: language, url },
+  ]);
+  await page.addInitScript((css) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    });
+  }, STILL);
+}
+
+/** Nothing hovered or focused, fonts loaded: a picture shows the screen as it rests. */
+export async function restScreen(page: Page): Promise<void> {
+  await page.mouse.move(0, page.viewportSize()!.height - 1);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.evaluate(() => document.fonts.ready);
+}

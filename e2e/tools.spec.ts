@@ -3,10 +3,8 @@
  * warning, the Help and Settings tabs, and pictures of the tester in both themes and both languages, compared with
  * the ones in tools.spec.ts-snapshots/ (new pictures: `--update-snapshots`, and look at them before keeping them).
  */
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { gotoApp, skipLinuxTip } from './support';
-
-const ORIGIN = 'http://127.0.0.1:4317';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { gotoApp, skipLinuxTip, prepareScreen } from './support';
 
 /** Records what the tester speaks instead of speaking it. */
 const SPEECH_RECORDER = `
@@ -315,29 +313,7 @@ test('the Settings tab shows theme, language, versions and notifications, and th
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
 
-type Theme = 'light' | 'dark';
-type Language = 'en_US' | 'zh_CN';
-
-/** Transitions, animations and the caret are frozen so a picture never catches a screen half-way. */
-const STILL = `*, *::before, *::after {
-  transition: none !important;
-  animation: none !important;
-  caret-color: transparent !important;
-}`;
-
-async function prepare(context: BrowserContext, page: Page, theme: Theme, language: Language): Promise<void> {
-  await context.addCookies([
-    { name: 'SkinMode', value: theme, url: ORIGIN },
-    { name: 'Language', value: language, url: ORIGIN },
-  ]);
-  await page.addInitScript((css) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = css;
-      document.head.append(style);
-    });
-  }, STILL);
-}
+const prepare = prepareScreen;
 
 for (const theme of ['light', 'dark'] as const) {
   for (const language of ['en_US', 'zh_CN'] as const) {

@@ -1,6 +1,7 @@
 // Types of scripts/ensure-system.mjs, for playwright.config.ts and the tests.
 
 export const DEBIAN_CHROMIUM: string;
+export const CHROMIUM_ARGS: string[];
 export const CHROMIUM_NAMES: readonly string[];
 export const PACKAGES: readonly string[];
 export const APT_COMMAND: string;

@@ -13,6 +13,16 @@ import { pathToFileURL } from 'node:url';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_NAMES = ['chromium', 'chromium-browser'];
+/** Flags Chromium needs on these machines: no sandbox as root, and no background traffic the closed network refuses. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const PACKAGES = ['chromium', 'fonts-wqy-microhei'];
 export const APT_COMMAND = `apt-get update && apt-get install -y ${PACKAGES.join(' ')}`;
 export const SUDO_COMMAND = `sudo apt-get update && sudo apt-get install -y ${PACKAGES.join(' ')}`;
