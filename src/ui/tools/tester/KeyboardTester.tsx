@@ -4,7 +4,7 @@
  * the page. Each event lands in a TesterLog at once; the screen redraws at most once per animation frame, so bursts
  * of thousands of events a second lose none and never block typing.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useLanguage } from '../../../i18n/store';
 import { LOCALES } from '../../../i18n/translate';
 import { attempt } from '../../call';
@@ -132,7 +132,8 @@ export default function KeyboardTester() {
     };
   }, [log, changed]);
 
-  useEffect(() => areaRef.current?.focus({ preventScroll: true }), []);
+  // In the same commit that shows the area, so nothing can see (or type into) the page before the area has focus.
+  useLayoutEffect(() => areaRef.current?.focus({ preventScroll: true }), []);
 
   const backToArea = () => areaRef.current?.focus({ preventScroll: true });
   const clear = () => {
