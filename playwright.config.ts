@@ -13,6 +13,9 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   timeout: 60000,
   workers: 2,
+  // One retry, so that a test which loses a race with a busy machine does not hide every other result; the summary
+  // (scripts/test-summary.mjs) names each test that needed it.
+  retries: 1,
   reporter: [['list'], ['json', { outputFile: '.playwright-results.json' }]],
   // Screen comparisons (e2e/screenshots.spec.ts): frozen animations and no caret; 1% of the pixels may differ, for
   // font antialiasing, far less than any change a person would notice (a colour, a moved or missing element).
