@@ -24,7 +24,8 @@ if (existsSync('.playwright-results.json')) {
   failed += p.stats?.unexpected ?? 0;
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
-      if (spec.tests?.some((t) => t.status === 'flaky')) flaky.push(`${spec.file}: ${[...path, spec.title].join(' > ')}`);
+      if (spec.tests?.some((t) => t.status === 'flaky'))
+        flaky.push(`${spec.file}: ${[...path, spec.title].join(' > ')}`);
     }
     for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
   };
@@ -33,4 +34,5 @@ if (existsSync('.playwright-results.json')) {
   failed += 1;
 }
 console.log(`${passed} passed, ${failed} failed`);
-if (flaky.length) console.log(`${flaky.length} passed only on retry (flaky):\n${flaky.map((f) => `  ${f}`).join('\n')}`);
+if (flaky.length)
+  console.log(`${flaky.length} passed only on retry (flaky):\n${flaky.map((f) => `  ${f}`).join('\n')}`);
