@@ -23,6 +23,8 @@ export const TOAST_KEYS = {
   perfNoSelectKeys: 'perf.no.select.keys',
   perfRtSensitivityBlocked: 'perf.not.cfg.rt.sensitivity',
   perfRtTriggerOrDeadBlocked: 'perf.not.cfg.rt.trigger_or_dead',
+  copyDone: 'copy.done',
+  copyFailed: 'copy.failed',
   updateRequest: 'cfg.dev.update.request',
   updateTimeout: 'cfg.dev.update.interval.timeout',
 
@@ -99,6 +101,8 @@ const STYLES: Record<StaticToastKey, ToastStyle> = {
   'perf.no.select.keys': { type: TOAST_TYPE.warning, delay: 3 },
   'perf.not.cfg.rt.sensitivity': { type: TOAST_TYPE.warning, delay: 6 },
   'perf.not.cfg.rt.trigger_or_dead': { type: TOAST_TYPE.warning, delay: 6 },
+  'copy.done': { type: TOAST_TYPE.success, delay: 3 },
+  'copy.failed': { type: TOAST_TYPE.error, delay: 3 },
   'cfg.dev.update.request': { type: TOAST_TYPE.warning, delay: 6 },
   'cfg.dev.update.interval.timeout': { type: TOAST_TYPE.error, delay: 6 },
   'err.spkey.shortcut.args.cfg': ERROR_3S,

@@ -6,7 +6,7 @@ import { Checkbox } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useT } from '../../i18n/store';
 import { COOKIE_NAMES, getCookie, setCookie } from '../cookies';
-import { useToastStore } from '../toasts/store';
+import { copyAndSay } from '../clipboard';
 import { AppDialog } from '../widgets/AppDialog';
 import { CheckIcon } from '../widgets/icons';
 import { tx } from './extra-texts';
@@ -14,16 +14,7 @@ import { installCommand, servedUrl, UDEV_RULE_FILE, UDEV_SCRIPT_FILE, udevRules 
 
 function CommandBlock({ label, text }: { label: string; text: string }) {
   const t = useT();
-  const push = useToastStore((s) => s.push);
-  const copy = () => {
-    const done = (ok: boolean) =>
-      push({ title: ok ? 'copy.done' : 'copy.failed', context: '', args: '', type: ok ? 0 : 1, delay: 3 });
-    if (!navigator.clipboard) return done(false);
-    navigator.clipboard.writeText(text).then(
-      () => done(true),
-      () => done(false),
-    );
-  };
+  const copy = () => void copyAndSay(text);
   return (
     <figure className="command">
       <figcaption className="command__label">{label}</figcaption>

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { useLanguage, useT } from '../../i18n/store';
-import { pushKeyToast } from '../toasts/store';
+import { copyAndSay } from '../clipboard';
 import { useToolsT, type ToolsTextId } from '../tools/texts';
 import { ExternalIcon, GlobeIcon } from '../widgets/icons';
 import { contactsFor, HELP_LINKS, type Contact, type ContactId, type HelpLinks } from './links';
@@ -42,21 +42,10 @@ const ICONS: Record<ContactId, ReactNode> = {
   facebook: glyph('f'),
 };
 
-/** Copies text; answers whether the clipboard took it. */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function actOnContact(contact: Contact): Promise<void> {
   // The window opens first, while the click still counts as the user's own gesture.
   if (contact.open) window.open(contact.open, '_blank', 'noopener,noreferrer');
-  pushKeyToast((await copyText(contact.value)) ? 'copy.done' : 'copy.failed');
+  await copyAndSay(contact.value);
 }
 
 /** `links` is the address table (links.ts); tests hand in a vendor's. */

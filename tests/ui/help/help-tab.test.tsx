@@ -80,7 +80,8 @@ describe('Help tab', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Email: copy the address' }));
     expect(writeText).toHaveBeenCalledWith('support@keytune.app');
-    expect(await screen.findByText('Content copied to clipboard')).toBeInTheDocument();
+    const done = await screen.findByText('Content copied to clipboard');
+    expect(done.closest('[data-toast-type]')).toHaveAttribute('data-toast-type', '0');
     expect(open).not.toHaveBeenCalled();
   });
 
