@@ -17,7 +17,8 @@ export const toolsEn = {
   'tester.source.browser': "This computer's keyboard (browser key events)",
   'tester.source.device': '{0} (its own key events)',
   'tester.area': 'Key test area: press keys to test them',
-  'tester.area.hint': 'Press any key. Keys go to the tester while this area or the page has focus.',
+  'tester.area.hint':
+    'Press any key. Keys go to the tester while this area or the page has focus: if the page does not respond, click an empty area and retry.',
   'tester.area.device.hint':
     'Press keys of the keyboard, or hold a key on the drawing to press it on this virtual keyboard.',
   'tester.focus.warning':
@@ -115,7 +116,7 @@ export const toolsZh: Record<keyof typeof toolsEn, string> = {
   'tester.source.browser': '本机键盘（浏览器按键事件）',
   'tester.source.device': '{0}（键盘自身的按键事件）',
   'tester.area': '按键测试区：按下按键进行测试',
-  'tester.area.hint': '按下任意按键。测试区或页面获得焦点时，按键会进入测试。',
+  'tester.area.hint': '按下任意按键。测试区或页面获得焦点时，按键会进入测试：如果页面没有响应，请点击空白区域后重试。',
   'tester.area.device.hint': '按下键盘上的按键，或在键盘图上按住按键以在虚拟键盘上按下。',
   'tester.focus.warning': '页面已失去焦点，按键无法到达页面。如果页面没有响应，请点击空白区域后重试。',
   'tester.counts.label': '计数',

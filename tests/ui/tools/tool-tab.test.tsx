@@ -68,6 +68,13 @@ describe('Tool tab', () => {
 });
 
 describe('Keyboard tester, browser key events', () => {
+  it('tells the user, before anything goes wrong, what to do when the page does not respond', async () => {
+    await openTester();
+    expect(screen.getByRole('application', { name: /Key test area/ })).toHaveAccessibleDescription(
+      /if the page does not respond, click an empty area and retry/,
+    );
+  });
+
   it('shows each key press on the drawing and in the counters', async () => {
     await openTester();
     const area = screen.getByRole('application', { name: /Key test area/ });
