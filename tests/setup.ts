@@ -24,3 +24,11 @@ if (typeof window !== 'undefined') {
       }) as MediaQueryList;
   }
 }
+
+// On a busy machine one accessible-name query over a whole keyboard drawing can take most of a second, so the default
+// one-second wait of findBy/waitFor expires after a single try. Waits end as soon as their condition holds, so a longer
+// ceiling costs nothing when the code is right; a test that never sees its condition still fails.
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5000 });
+}
