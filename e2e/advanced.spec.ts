@@ -121,6 +121,9 @@ test.describe('one advanced key of each type from creation to deletion', () => {
     await pickerKey(editor, 'LCtrl, Left Control').click();
     await pickerKey(editor, 'C, Letter C').click();
     await expect(editor.getByRole('list', { name: 'Chosen keys' }).getByRole('listitem')).toHaveCount(2);
+    // Opening the Media category warns at once that its keys do not apply to a shortcut.
+    await editor.getByRole('region', { name: 'Key codes' }).getByRole('tab', { name: 'Media' }).click();
+    await expect(toast(page, 'No apply')).toBeVisible();
     await footerButton(editor, 'OK').click();
     await expect(editor).toBeHidden();
 
@@ -305,7 +308,7 @@ test('a macro recorded from key presses on the keyboard', async ({ page, context
   await expect(cardKeys(card(area, 'Macro M0'))).toHaveText(['Q', 'W']);
 });
 
-test('a full snap-tap list hides its add button and the All menu warns', async ({ page, context }) => {
+test('a full snap-tap list keeps its add button, which warns, and so does the All menu', async ({ page, context }) => {
   const path = await openKeyCodeTab(page, context);
   const area = await switchToAdvanced(page);
   await openTypeTab(area, 'Snap Tap', '0 of 8 slots used');
@@ -338,7 +341,11 @@ test('a full snap-tap list hides its add button and the All menu warns', async (
   await expect(editor).toBeHidden();
   await expect(area.getByText('8 of 8 slots used')).toBeVisible();
   await expect(cardKeys(card(area, 'Snap Tap S7'))).toHaveText(['Z', 'X']);
-  await expect(area.getByRole('button', { name: 'Add Snap Tap' })).toHaveCount(0);
+
+  // The list is full: its add button stays, warns and opens nothing.
+  await area.getByRole('button', { name: 'Add Snap Tap' }).click();
+  await expect(toast(page, 'No free slot left for this kind of advanced key. Delete one first.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await area.getByRole('tablist', { name: 'Advanced key types' }).getByRole('tab', { name: 'All' }).click();
   await area.getByRole('button', { name: 'Add', exact: true }).click();
@@ -346,7 +353,8 @@ test('a full snap-tap list hides its add button and the All menu warns', async (
   await expect(full).toContainText('full');
   await expect(page.getByRole('menuitem', { name: /^Hyper Tap/ })).not.toContainText('full');
   await full.click();
-  await expect(toast(page, 'No free slot left for this kind of advanced key. Delete one first.')).toBeVisible();
+  // The warning of the tab's button is still up (7 s): this is a second one.
+  await expect(toast(page, 'No free slot left for this kind of advanced key. Delete one first.')).toHaveCount(2);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(area.getByRole('article')).toHaveCount(8);
 });

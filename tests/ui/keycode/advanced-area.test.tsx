@@ -83,15 +83,21 @@ describe('AdvancedArea', () => {
     expect(within(card('H0')).getByText('T', { selector: '.adv-card__badge' })).toBeInTheDocument();
   });
 
-  it('shows each type on its own tab with an add button that hides at capacity', async () => {
+  it('keeps the add button of a full type, which warns with spkey.add.fill.warn and opens nothing', async () => {
     // A made68pro holds 16 DKS keys.
     const r = await renderArea({ lists: { dks: fullDks(), macro: [macro(0, ['A'])] } });
     await r.user.click(await screen.findByRole('tab', { name: 'DKS' }));
     expect(screen.getByText('16 of 16 slots used')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add DKS' })).toBeNull();
+    await r.user.click(screen.getByRole('button', { name: 'Add DKS' }));
+    expect(toasts()).toEqual([{ title: 'spkey.add.fill.warn', type: 2, delay: 7 }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(r.saves()).toHaveLength(0);
+    // A list with room opens its editor.
     await r.user.click(screen.getByRole('tab', { name: 'Macro' }));
     expect(screen.getByText('1 of 16 slots used')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Add Macro' })).toBeInTheDocument();
+    await r.user.click(screen.getByRole('button', { name: 'Add Macro' }));
+    expect(dialog()).toHaveAccessibleName('New macro');
+    expect(toasts().filter((t) => t.title === 'spkey.add.fill.warn')).toHaveLength(1);
   });
 
   it('warns with spkey.add.fill.warn (type 2, 7 s) when a full list is chosen from the add menu', async () => {
@@ -132,9 +138,9 @@ describe('AdvancedArea', () => {
     expect(screen.queryByRole('button', { name: /^Add/ })).toBeNull();
   });
 
-  it('hides the add menu when every offered list is full', async () => {
+  it('keeps Add on "all" when every offered list is full: it warns and opens no menu or editor', async () => {
     // made68pro 1.3.6 offers DKS, shortcut and macro, 16 of each.
-    await renderArea({
+    const r = await renderArea({
       fwVer: '1.3.6',
       lists: {
         dks: fullDks(),
@@ -142,8 +148,18 @@ describe('AdvancedArea', () => {
         macro: Array.from({ length: 16 }, (_, i) => macro(i, ['C'])),
       },
     });
-    await screen.findByRole('tab', { name: 'All' });
-    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+    await r.user.click(await screen.findByRole('button', { name: 'Add' }));
+    expect(toasts()).toEqual([{ title: 'spkey.add.fill.warn', type: 2, delay: 7 }]);
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Each type's own tab keeps its button too, and it refuses the same way.
+    for (const name of ['DKS', 'Shortcut', 'Macro']) {
+      await r.user.click(screen.getByRole('tab', { name }));
+      await r.user.click(screen.getByRole('button', { name: `Add ${name}` }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    }
+    expect(toasts().map((t) => t.title)).toEqual(Array(4).fill('spkey.add.fill.warn'));
+    expect(r.saves()).toHaveLength(0);
   });
 
   it('says so when the firmware has no advanced keys', async () => {

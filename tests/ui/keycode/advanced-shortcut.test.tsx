@@ -69,10 +69,41 @@ describe('Shortcut editor', () => {
   it('refuses media and system keys with warn.not.apply', async () => {
     const r = await openNew();
     await chooseType(r, 'Lock');
+    const notApply = () => toasts().filter((t) => t.title === 'warn.not.apply');
     await pickCode(r.user, 'Vol+');
     expect(lastToast()).toEqual({ title: 'warn.not.apply', type: 1, delay: 3 });
+    // With Media already open, each refused key warns once more.
+    const warned = notApply().length;
+    await pickCode(r.user, 'Vol-');
+    expect(notApply()).toHaveLength(warned + 1);
     await pickCode(r.user, 'TaskView');
-    expect(toasts().filter((t) => t.title === 'warn.not.apply')).toHaveLength(2);
+    expect(lastToast()?.title).toBe('warn.not.apply');
+    expect(chips()).toEqual([]);
+  });
+
+  it('warns with warn.not.apply as soon as the Media or System category is opened, once per choice', async () => {
+    const r = await openNew();
+    await chooseType(r, 'Replace');
+    const picker = within(dialog().querySelector<HTMLElement>('.picker')!);
+    const notApply = () => toasts().filter((t) => t.title === 'warn.not.apply');
+    await r.user.click(picker.getByRole('tab', { name: 'Media' }));
+    await waitFor(() => expect(notApply()).toEqual([{ title: 'warn.not.apply', type: 1, delay: 3 }]));
+    // Pressing the open tab again is no new choice.
+    await r.user.click(picker.getByRole('tab', { name: 'Media' }));
+    await r.user.click(picker.getByRole('tab', { name: 'Basic' }));
+    expect(notApply()).toHaveLength(1);
+    // The keyboard reaches the tabs too (manual activation: arrows move, Enter opens).
+    picker.getByRole('tab', { name: 'Basic' }).focus();
+    await r.user.keyboard('{ArrowRight}{ArrowRight}{Enter}');
+    expect(picker.getByRole('tab', { name: 'System' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(notApply()).toHaveLength(2));
+    // Other categories say nothing, and the keys of a refused one stay refused.
+    await r.user.click(picker.getByRole('tab', { name: 'Mouse' }));
+    expect(notApply()).toHaveLength(2);
+    await r.user.click(picker.getByRole('tab', { name: 'Media' }));
+    await waitFor(() => expect(notApply()).toHaveLength(3));
+    await pickCode(r.user, 'Vol+');
+    expect(notApply()).toHaveLength(4);
     expect(chips()).toEqual([]);
   });
 

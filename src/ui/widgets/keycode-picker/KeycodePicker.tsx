@@ -18,9 +18,16 @@ export interface KeycodePickerProps {
   categories?: readonly PickerCategory[];
   /** Smaller buttons, for dialogs. */
   compact?: boolean;
+  /** Called when the user opens another category tab (not for the tab the picker opens on). */
+  onCategoryChange?(category: PickerCategory): void;
 }
 
-export function KeycodePicker({ onPick, categories = PICKER_CATEGORIES, compact = false }: KeycodePickerProps) {
+export function KeycodePicker({
+  onPick,
+  categories = PICKER_CATEGORIES,
+  compact = false,
+  onCategoryChange,
+}: KeycodePickerProps) {
   const t = useT();
   const { resources } = useServices();
   const offered = categories.length > 0 ? categories : PICKER_CATEGORIES;
@@ -45,6 +52,7 @@ export function KeycodePicker({ onPick, categories = PICKER_CATEGORIES, compact 
           if (next) {
             setTab(next);
             setQuery('');
+            if (next !== active) onCategoryChange?.(next);
           }
         }}
         activationMode="manual"

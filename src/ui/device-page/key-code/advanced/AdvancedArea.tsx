@@ -9,13 +9,12 @@ import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { ADVANCED_TYPE_NAMES, type AdvancedItem } from '../../../../core/advanced-keys';
 import type { AdvancedType } from '../../../../core/capabilities';
-import { checkCanAddAdvanced } from '../../../../core/rules/advanced-list';
 import { useT } from '../../../../i18n/store';
 import { useServices } from '../../../services';
 import { bindKeyword, deleteItem, saveItem, showRefusal } from './actions';
 import { AddControl } from './AddControl';
 import { EditorHost } from './EditorHost';
-import { itemsOfType, listState, type FuncInfo, type FuncInfoPayload } from './func-info';
+import { itemsOfType, roomFor, type FuncInfo, type FuncInfoPayload } from './func-info';
 import { GamepadPreview } from './GamepadPreview';
 import { ItemCard } from './ItemCard';
 import { DeleteDialog, RenameDialog } from './ItemDialogs';
@@ -79,7 +78,7 @@ export default function AdvancedArea(props: AdvancedAreaProps) {
   };
 
   const add = (info: FuncInfo, type: AdvancedType) => {
-    const room = checkCanAddAdvanced(listState(info, type));
+    const room = roomFor(info, type);
     if (!room.ok) {
       showRefusal(room);
       return;

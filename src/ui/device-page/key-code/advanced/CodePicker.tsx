@@ -4,9 +4,19 @@ import { KeycodePicker, type PickerCategory } from '../../../widgets/keycode-pic
 export function CodePicker({
   onPick,
   categories,
+  onCategory,
 }: {
   onPick(code: number): void;
   categories?: readonly PickerCategory[];
+  /** Called when the user opens another category tab (not for the tab the picker opens on). */
+  onCategory?(category: PickerCategory): void;
 }) {
-  return <KeycodePicker onPick={onPick} compact {...(categories ? { categories } : {})} />;
+  return (
+    <KeycodePicker
+      onPick={onPick}
+      compact
+      {...(categories ? { categories } : {})}
+      {...(onCategory ? { onCategoryChange: onCategory } : {})}
+    />
+  );
 }

@@ -11,7 +11,8 @@ import {
 import type { AdvancedType } from '../../../../core/capabilities';
 import type { AdvancedLists } from '../../../../contract/areas/advanced';
 import type { EventPayloads } from '../../../../contract/contract';
-import type { AdvancedListState } from '../../../../core/rules/advanced-list';
+import { checkCanAddAdvanced, type AdvancedListState } from '../../../../core/rules/advanced-list';
+import type { RuleResult } from '../../../../core/rules/result';
 import { isShortcutType } from '../../../../core/rules/shortcut';
 
 export type FuncInfoPayload = EventPayloads['get_key_func_info'];
@@ -65,9 +66,17 @@ export function listState(info: FuncInfo, type: AdvancedType): AdvancedListState
   return { size: info.size[type], unuseIds: info.unuse[type], count: info.lists[type].length };
 }
 
-/** The add button of a list hides once the list holds as many items as it has slots. */
-export function atCapacity(info: FuncInfo, type: AdvancedType): boolean {
-  return info.lists[type].length >= info.size[type];
+/**
+ * Whether a list takes another item: a free slot and room below its capacity (spec-1 §5). A refusal carries
+ * spkey.add.fill.warn.
+ */
+export function roomFor(info: FuncInfo, type: AdvancedType): RuleResult {
+  return checkCanAddAdvanced(listState(info, type));
+}
+
+/** A list that takes no more items: the add menu marks it "full". */
+export function isFull(info: FuncInfo, type: AdvancedType): boolean {
+  return !roomFor(info, type).ok;
 }
 
 export function itemsOfType(info: FuncInfo, type: AdvancedType): AdvancedItem[] {

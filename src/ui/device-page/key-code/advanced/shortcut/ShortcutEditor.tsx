@@ -1,7 +1,7 @@
 /**
  * Shortcut editor (spec-1 §2, §4, §5): step 1 chooses the type among those the firmware offers, step 2 the keys
  * (replace and lock up to 6, mod-tap a tap and a hold key, toggle 1, action 1) and, for mod-tap, the hold time.
- * A key from the extended or os categories is refused with warn.not.apply.
+ * Opening the extended or os category of the picker shows warn.not.apply, and a key from them is refused with it.
  */
 import { RadioGroup, Slider } from 'radix-ui';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import { useT } from '../../../../../i18n/store';
 import { CloseIcon } from '../../../../widgets/icons';
 import { showRefusal } from '../actions';
 import { CodePicker } from '../CodePicker';
+import type { PickerCategory } from '../../../../widgets/keycode-picker/KeycodePicker';
 import { shortcutTypeLabel } from '../labels';
 import type { EditorProps } from '../EditorHost';
 import { EditorFrame } from '../EditorFrame';
@@ -42,6 +43,12 @@ export function ShortcutEditor({ item: initial, info, busy, note, onSave, onCanc
   const chooseType = (type: ShortcutTypeId) =>
     // Keys beyond the new type's limit go, so step 2 never shows more than the type can hold.
     setItem((it) => ({ ...it, sc_type: type, display: it.display.slice(0, SHORTCUT_KEY_LIMIT[type]) }));
+
+  // Opening the Media (extended) or System (os) category warns at once that its keys do not apply (spec-1 §5).
+  const openCategory = (category: PickerCategory) => {
+    const verdict = checkShortcutCategory(category);
+    if (!verdict.ok) showRefusal(verdict);
+  };
 
   const pick = (code: number) => {
     const category = checkShortcutCategory(categoryOf(code));
@@ -158,7 +165,7 @@ export function ShortcutEditor({ item: initial, info, busy, note, onSave, onCanc
           )}
           {canAddShortcutKey(item.sc_type, item.display.length) ? (
             <div className="adv-picker-panel">
-              <CodePicker onPick={pick} />
+              <CodePicker onPick={pick} onCategory={openCategory} />
             </div>
           ) : (
             <p className="adv-field__hint" role="status">
