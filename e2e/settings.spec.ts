@@ -45,6 +45,42 @@ test('a USB setting and a theme slot change survive a reload', async ({ page }) 
   await expect(again.getByRole('button', { name: '2. Night mode' })).toHaveAttribute('aria-pressed', 'true');
 });
 
+test('a keyboard mode chosen with mouse and arrow keys survives a reload and lights the keys', async ({ page }) => {
+  await gotoApp(page, '?virtual=made68pro@1.4.2');
+  await openSettings(page);
+  const modes = page.getByRole('radiogroup', { name: 'Keyboard mode' });
+  const mode = (name: string) => modes.getByRole('radio', { name });
+  await expect(mode('Game mode')).toBeChecked();
+  const axe = await new AxeBuilder({ page }).include('.kb-mode').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await mode('Power saving mode').click();
+  await expect(mode('Power saving mode')).toBeChecked();
+  const rate = page.locator('.info-list__row', { hasText: settingsEn['settings.info.report.rate'] }).locator('dd');
+  await expect(rate).toHaveText('125 Hz');
+
+  // From the keyboard: each arrow moves to the next mode and sets it; the focus stays with the group.
+  await mode('Power saving mode').focus();
+  // Held as a person holds a key: the focus moves (and the mode is chosen) before the key comes up.
+  const arrowDown = async (to: string) => {
+    await page.keyboard.down('ArrowDown');
+    await expect(mode(to)).toBeChecked();
+    await page.keyboard.up('ArrowDown');
+    await expect(mode(to)).toBeFocused();
+  };
+  await arrowDown('Office mode');
+  await arrowDown('Game mode');
+  await expect(rate).toHaveText('1000 Hz');
+  await expect(page.getByText(settingsEn['settings.usb.kb.mode.custom'])).toHaveCount(0);
+
+  await page.reload();
+  await openSettings(page);
+  await expect(
+    page.getByRole('radiogroup', { name: 'Keyboard mode' }).getByRole('radio', { name: 'Game mode' }),
+  ).toBeChecked();
+  await page.getByRole('tab', { name: /^Key LED/ }).click();
+  await expect(page.getByRole('switch', { name: 'Key light' }).first()).toHaveAttribute('aria-checked', 'true');
+});
+
 test('flashes the keyboard from a local .zip and keeps its settings; refuses a bad archive', async ({ page }) => {
   await gotoApp(page, '?virtual=made68pro@1.4.2');
   await openSettings(page);

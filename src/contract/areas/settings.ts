@@ -2,14 +2,26 @@
 import { z } from 'zod';
 import { SLEEP_MINUTES } from '../../core/rules/settings.ts';
 import { call, flag, int, path } from '../define.ts';
-import type { KeyboardInfo, OptionList, SettingData } from '../payloads/settings.ts';
+import {
+  KEYBOARD_MODE_NAMES,
+  type KeyboardInfo,
+  type KeyboardMode,
+  type OptionList,
+  type SettingData,
+} from '../payloads/settings.ts';
 
-export type { KeyboardInfo, OptionList, SettingData } from '../payloads/settings.ts';
+export type { KeyboardInfo, KeyboardMode, OptionList, ReportRate, SettingData } from '../payloads/settings.ts';
 
 /** `--calibration {"auto_calibration": 0 | 1 | true | false}`. */
 const autoCalibration = z.strictObject({
   auto_calibration: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1),
 });
+
+/** `--report_rate 125 | 250 | 1000` (Hz). */
+const reportRate = z.union([z.literal(125), z.literal(250), z.literal(1000)]);
+
+/** `--kb_mode power | office | game`. */
+const kbMode = z.enum(KEYBOARD_MODE_NAMES as [KeyboardMode, ...KeyboardMode[]]);
 
 export const settingsCalls = {
   getSettingData: call<SettingData>()(
@@ -30,9 +42,11 @@ export const settingsCalls = {
       calibration: autoCalibration.optional(),
       use_sleep: flag.optional(),
       sleep_time: int(SLEEP_MINUTES.min, SLEEP_MINUTES.max).optional(),
+      report_rate: reportRate.optional(),
+      kb_mode: kbMode.optional(),
     },
     {
-      doc: 'Exactly one of --use_n_key, --calibration or --use_sleep (with --sleep_time, required to turn sleep on); emits get_setting_data.',
+      doc: 'Exactly one of --use_n_key, --calibration, --use_sleep (with --sleep_time, required to turn sleep on), --report_rate (125, 250 or 1000 Hz) or --kb_mode (power, office, game: report rate and per-key light in one change); emits get_setting_data (and get_key_color_info for --kb_mode).',
       answer: 'SettingData',
     },
   ),

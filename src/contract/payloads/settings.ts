@@ -13,12 +13,44 @@ export interface SettingData {
   auto_calibration: 0 | 1;
   /** Hz: 125, 250 or 1000. */
   report_rate: number;
+  /**
+   * The per-key light of the current theme slot (1 on, 0 off), present where keyboard modes exist
+   * (`kb_mode_supported`): a keyboard mode is a report rate and this light.
+   */
+  keylight_use?: 0 | 1;
   n_key_supported: boolean;
   sleep_supported: boolean;
+  /** Whether the keyboard modes (report rate and per-key light together) and the report rate can be set. */
+  kb_mode_supported: boolean;
   /** Percent 0-100; -1 without a battery. */
   battery: number;
   /** 0 USB, 1 2.4G, 2 Bluetooth. */
   access_mode: number;
+}
+
+/** Report rates the settings can hold, in Hz (spec-2 §9). */
+export const REPORT_RATES_HZ = [125, 250, 1000] as const;
+export type ReportRate = (typeof REPORT_RATES_HZ)[number];
+
+/**
+ * The keyboard modes (spec-2 §3 catalogue entities): each one a report rate and the per-key light on or off, set
+ * together in one change with `set_setting_info --kb_mode`.
+ */
+export const KEYBOARD_MODES = {
+  power: { report_rate: 125, keylight_use: 0 },
+  office: { report_rate: 250, keylight_use: 1 },
+  game: { report_rate: 1000, keylight_use: 1 },
+} as const satisfies Record<string, { report_rate: ReportRate; keylight_use: 0 | 1 }>;
+export type KeyboardMode = keyof typeof KEYBOARD_MODES;
+export const KEYBOARD_MODE_NAMES = Object.keys(KEYBOARD_MODES) as KeyboardMode[];
+
+/** The keyboard mode a report rate and a light state make, or null when they match none (a custom state). */
+export function keyboardModeOf(reportRate: number, keylightUse: number | undefined): KeyboardMode | null {
+  return (
+    KEYBOARD_MODE_NAMES.find(
+      (m) => KEYBOARD_MODES[m].report_rate === reportRate && KEYBOARD_MODES[m].keylight_use === keylightUse,
+    ) ?? null
+  );
 }
 
 /** The capability summary of init_opt_list: which tabs and options the device page offers. */

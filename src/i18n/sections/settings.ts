@@ -27,6 +27,7 @@ export const settingsEn = {
   'settings.usb.sleep.time': 'Sleep after',
   'settings.usb.unit.min': 'min',
   'settings.usb.needs.firmware': 'Needs newer firmware. Update the keyboard to use this setting.',
+  'settings.usb.kb.mode.custom': 'Custom: the report rate and the light match none of these modes.',
   'settings.reset.button': 'Factory reset',
   'settings.reset.title': 'Factory reset',
   'settings.reset.body':
@@ -115,6 +116,7 @@ export const settingsZh: Record<SettingsTextId, string> = {
   'settings.usb.sleep.time': '休眠时间',
   'settings.usb.unit.min': '分钟',
   'settings.usb.needs.firmware': '需要更新的固件。请先升级键盘固件再使用此设置。',
+  'settings.usb.kb.mode.custom': '自定义：回报率与灯光不符合以下任何模式。',
   'settings.reset.button': '恢复出厂设置',
   'settings.reset.title': '恢复出厂设置',
   'settings.reset.body': '此键盘的所有设置将恢复为出厂状态：按键映射、灯光、性能以及全部主题槽位。此操作无法撤销。',

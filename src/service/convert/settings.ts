@@ -4,12 +4,23 @@ import { FEATURE } from '../../protocol/commands.ts';
 import { SettingsLayout, type Descriptor, type Settings, type Status } from '../../protocol/objects.ts';
 import type { DeviceRecord } from '../../contract/bridge.ts';
 import { fieldOffset } from './lighting.ts';
-import type { KeyboardInfo, OptionList, SettingData } from '../../contract/payloads/settings.ts';
+import {
+  REPORT_RATES_HZ,
+  type KeyboardInfo,
+  type OptionList,
+  type ReportRate,
+  type SettingData,
+} from '../../contract/payloads/settings.ts';
 
 export type { KeyboardInfo, OptionList, SettingData } from '../../contract/payloads/settings.ts';
 
 /** Report rates by the settings record's index (spec-2 §9: 125, 250, 1000 Hz). */
-export const REPORT_RATES = [125, 250, 1000] as const;
+export const REPORT_RATES = REPORT_RATES_HZ;
+
+/** The settings record's index of a report rate. */
+export function reportRateIndex(hz: ReportRate): number {
+  return REPORT_RATES.indexOf(hz);
+}
 
 /** Settings fields in record order; every field is one byte. */
 const SETTING_FIELDS = SettingsLayout.fields.map(([name]) => name as keyof Settings);
@@ -33,6 +44,11 @@ export function releaseDate(d: Descriptor): string {
   return `${String(d.releaseYear).padStart(4, '0')}-${two(d.releaseMonth)}-${two(d.releaseDay)}`;
 }
 
+/** Keyboard modes and the report rate are set with the firmware that takes N-key and sleep, on keyboards only. */
+export function keyboardModeSupported(descriptor: Descriptor, caps: Capabilities): boolean {
+  return caps.settings.nKeyAndSleep && descriptor.devType === 2;
+}
+
 /** Setting data (spec-2 §3) from the settings and status records. */
 export function settingDataOf(
   record: DeviceRecord,
@@ -54,6 +70,7 @@ export function settingDataOf(
     report_rate: REPORT_RATES[settings.reportRate] ?? 1000,
     n_key_supported: caps.settings.nKeyAndSleep,
     sleep_supported: caps.settings.nKeyAndSleep,
+    kb_mode_supported: keyboardModeSupported(descriptor, caps),
     battery: hasBattery ? status.battery : -1,
     access_mode: status.accessMode,
   };

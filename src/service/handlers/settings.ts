@@ -1,22 +1,37 @@
 /**
  * dev_info device settings calls (spec-2 §7): get_setting_data, set_setting_info, and init_opt_list with the
  * keyboard_info description that goes with it. A settings change writes only the bytes of the fields it changes.
+ *
+ * A keyboard mode (power saving, office, game) is a report rate and the per-key light of the current slot: both
+ * bytes go to the keyboard in one device-side transaction, so a link cut anywhere leaves the old state or the new
+ * one, never the rate of one mode with the light of another. The answer carries the resulting state, and
+ * get_key_color_info follows so that the Key LED tab's data agrees.
  */
 import type { settingsCalls } from '../../contract/areas/settings.ts';
 import { BridgeCallError } from '../../contract/bridge.ts';
 import type { ParsedArgs } from '../../contract/contract.ts';
-import type { SettingData } from '../../contract/payloads/settings.ts';
+import { KEYBOARD_MODES, type KeyboardMode, type SettingData } from '../../contract/payloads/settings.ts';
+import { fail } from '../../core/rules/result.ts';
 import { checkNKeyAndSleepSupported } from '../../core/rules/settings.ts';
 import { TOAST_KEYS } from '../../core/toast-keys.ts';
-import type { Settings } from '../../protocol/objects.ts';
-import { writeThrough } from '../cache.ts';
-import type { CallContext, DeviceEntry, Handlers } from '../context.ts';
-import { keyboardInfo, optionList, settingsPatch } from '../convert/settings.ts';
+import { LightingLayout, SettingsLayout, type Settings } from '../../protocol/objects.ts';
+import { readCached, writeAtomicThrough, writeThrough } from '../cache.ts';
+import type { CallContext, DeviceEntry, Emit, Handlers } from '../context.ts';
+import { editBytes, setByte } from '../convert/lighting.ts';
+import {
+  keyboardInfo,
+  keyboardModeSupported,
+  optionList,
+  reportRateIndex,
+  settingsPatch,
+} from '../convert/settings.ts';
 import { emitSettingData } from '../payloads/settings.ts';
 import { refusal } from '../refusal.ts';
 import type { DeviceService } from '../service.ts';
+import type { AtomicOp } from '../session.ts';
+import { colourInfo } from './lighting.ts';
 
-const OPTIONS = ['use_n_key', 'calibration', 'use_sleep'] as const;
+const OPTIONS = ['use_n_key', 'calibration', 'use_sleep', 'report_rate', 'kb_mode'] as const;
 
 const invalid = (message: string) => new BridgeCallError(TOAST_KEYS.invalidArgs, message);
 
@@ -25,27 +40,61 @@ function requireNKeyAndSleep(device: DeviceEntry, what: string): void {
   if (!supported.ok) throw refusal(supported, `${what} is not available on this firmware`);
 }
 
+function requireKeyboardMode(device: DeviceEntry, what: string): void {
+  if (!keyboardModeSupported(device.descriptor, device.caps))
+    throw refusal(fail(TOAST_KEYS.notApply), `${what} is not available on this device or firmware`);
+}
+
 /** The settings fields a call changes, checked; nothing is written when any check fails. */
 function patchOf(args: ParsedArgs<'setSettingInfo'>, device: DeviceEntry): Partial<Settings> {
-  const given = OPTIONS.filter((o) => args[o] !== undefined);
-  if (given.length !== 1) throw invalid(`set_setting_info takes exactly one of --${OPTIONS.join(', --')}`);
-  if (args.sleep_time !== undefined && args.use_sleep === undefined)
-    throw invalid('--sleep_time goes with --use_sleep');
   if (args.use_n_key !== undefined) {
     requireNKeyAndSleep(device, 'N-key rollover');
     return { useNKey: args.use_n_key ? 1 : 0 };
   }
   if (args.calibration !== undefined) return { autoCalibration: args.calibration.auto_calibration ? 1 : 0 };
+  if (args.report_rate !== undefined) {
+    requireKeyboardMode(device, 'The report rate');
+    return { reportRate: reportRateIndex(args.report_rate) };
+  }
   if (args.use_sleep && args.sleep_time === undefined) throw invalid('--sleep_time is required to turn sleep on');
   requireNKeyAndSleep(device, 'Sleep');
   return { useSleep: args.use_sleep ? 1 : 0, ...(args.sleep_time !== undefined ? { sleepTime: args.sleep_time } : {}) };
 }
 
+/**
+ * Sets a keyboard mode: the report rate and the per-key light, those of the two that differ from the keyboard's,
+ * in one transaction. A failed transaction drops the service's copies of both objects (cache.ts).
+ */
+async function setKeyboardMode(device: DeviceEntry, mode: KeyboardMode, emit: Emit): Promise<void> {
+  requireKeyboardMode(device, 'Keyboard modes');
+  const want = KEYBOARD_MODES[mode];
+  const settings = SettingsLayout.decode(await readCached(device, 'settings'));
+  const lighting = LightingLayout.decode(await readCached(device, 'lighting'));
+  const ops: AtomicOp[] = [];
+  const rate = reportRateIndex(want.report_rate);
+  if (settings.reportRate !== rate)
+    ops.push({ kind: 'object', name: 'settings', ...settingsPatch({ reportRate: rate }) });
+  if (lighting.lightSwitch !== want.keylight_use) {
+    const edit = setByte(LightingLayout, lighting, 'lightSwitch', want.keylight_use);
+    ops.push({ kind: 'object', name: 'lighting', offset: edit.offset, bytes: editBytes(LightingLayout, edit) });
+  }
+  await writeAtomicThrough(device, ops);
+  emit('get_key_color_info', await colourInfo(device));
+}
+
 async function setSettingInfo(args: ParsedArgs<'setSettingInfo'>, ctx: CallContext): Promise<SettingData> {
+  const given = OPTIONS.filter((o) => args[o] !== undefined);
+  if (given.length !== 1) throw invalid(`set_setting_info takes exactly one of --${OPTIONS.join(', --')}`);
+  if (args.sleep_time !== undefined && args.use_sleep === undefined)
+    throw invalid('--sleep_time goes with --use_sleep');
   const device = ctx.device();
-  const { offset, bytes } = settingsPatch(patchOf(args, device));
-  // A write that fails drops the service's copy (cache.ts): the next call reads the settings again.
-  await writeThrough(device, 'settings', offset, bytes);
+  if (args.kb_mode !== undefined) {
+    await setKeyboardMode(device, args.kb_mode, ctx.emit);
+  } else {
+    const { offset, bytes } = settingsPatch(patchOf(args, device));
+    // A write that fails drops the service's copy (cache.ts): the next call reads the settings again.
+    await writeThrough(device, 'settings', offset, bytes);
+  }
   return emitSettingData(device, ctx.emit);
 }
 

@@ -4,11 +4,14 @@
  * nothing to set), the online and the local firmware update and factory reset with a confirm dialog. Until the settings answer
  * arrives (or if the call is refused) the device record's own values are shown; the answer's battery and connection
  * are read fresh from the device, so they win over the record's. N-key and sleep are offered only when the firmware
- * is above the model's threshold (the service reports it as n_key_supported and sleep_supported).
+ * is above the model's threshold (the service reports it as n_key_supported and sleep_supported); so is the keyboard
+ * mode (kb_mode_supported), a choice of report rate and per-key light together (KeyboardMode.tsx). The per-key light
+ * comes with the settings calls' answers and follows the lighting area's get_key_color_info events.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { DeviceRecord } from '../../../contract/bridge';
 import type { CallAnswer } from '../../../contract/contract';
+import type { KeyboardMode } from '../../../contract/payloads/settings';
 import { clampSleepTime, SLEEP_MINUTES } from '../../../core/rules/settings';
 import { useT } from '../../../i18n/store';
 import { attempt } from '../../call';
@@ -22,6 +25,7 @@ import { Slider } from '../../widgets/slider/Slider';
 import { LocalUpdate } from '../firmware/LocalUpdate';
 import { OnlineUpdate } from '../firmware/OnlineUpdate';
 import { OnOff } from '../../widgets/OnOff';
+import { KeyboardModeChoice } from './KeyboardMode';
 import { useSettingsTexts, type SettingsT } from './settings-texts';
 import '../../styles/settings.css';
 
@@ -97,12 +101,20 @@ function InfoSection({
   );
 }
 
-function UsbSettings({ data, change, s }: { data: SettingData; change(args: SettingChange): void; s: SettingsT }) {
+interface UsbProps {
+  data: SettingData;
+  change(args: SettingChange): void;
+  kbMode: { busy: boolean; choose(mode: KeyboardMode): Promise<void> };
+  s: SettingsT;
+}
+
+function UsbSettings({ data, change, kbMode, s }: UsbProps) {
   const [sleepTime, setSleepTime] = useState(clampSleepTime(data.sleep_time));
   useEffect(() => setSleepTime(clampSleepTime(data.sleep_time)), [data.sleep_time]);
   const needsFirmware = <p className="settings-note">{s('settings.usb.needs.firmware')}</p>;
   return (
     <div className="usb-settings">
+      {data.kb_mode_supported && <KeyboardModeChoice data={data} busy={kbMode.busy} choose={kbMode.choose} s={s} />}
       <OnOff
         label={s('settings.usb.nkey')}
         checked={data.use_n_key === 1}
@@ -144,7 +156,7 @@ type LinkMode = 'usb' | '24g' | 'bluetooth';
 const LINK_MODES: readonly LinkMode[] = ['usb', '24g', 'bluetooth'];
 
 /** The link-mode section: a choice of connection (not tabs, as it sits inside the page's own tab panel). */
-function LinkSection({ data, change, s }: { data: SettingData; change(args: SettingChange): void; s: SettingsT }) {
+function LinkSection({ data, change, kbMode, s }: UsbProps) {
   const [mode, setMode] = useState<LinkMode>('usb');
   return (
     <section className="panel link-settings" aria-labelledby="link-settings-title">
@@ -166,7 +178,7 @@ function LinkSection({ data, change, s }: { data: SettingData; change(args: Sett
       </div>
       <div className="link-settings__body" data-link-mode={mode}>
         {mode === 'usb' ? (
-          <UsbSettings data={data} change={change} s={s} />
+          <UsbSettings data={data} change={change} kbMode={kbMode} s={s} />
         ) : (
           <p className="settings-note">{s('settings.link.empty')}</p>
         )}
@@ -213,28 +225,63 @@ export function DeviceSettingsTab({ device, pendingUpdate }: { device: DeviceRec
   const s = useSettingsTexts();
   const { client } = useServices();
   const [data, setData] = useState<SettingData | undefined>(undefined);
+  const [modeBusy, setModeBusy] = useState(false);
   const path = device.path;
   // Read again when the device's firmware changes (an update just finished), so the information shows the new one.
   const firmware = device.fw_ver;
 
+  /**
+   * Takes setting data. Only the settings calls carry the per-key light: data from elsewhere (a factory reset, an
+   * update) keeps the light shown so far and the settings are read once more for the keyboard's own.
+   */
+  const take = useCallback(
+    (update: SettingData) => {
+      setData((prev) =>
+        update.keylight_use === undefined && prev?.keylight_use !== undefined
+          ? { ...update, keylight_use: prev.keylight_use }
+          : update,
+      );
+      if (update.kb_mode_supported && update.keylight_use === undefined)
+        client.getSettingData({ path }).then(setData, () => undefined);
+    },
+    [client, path],
+  );
+
   useEffect(() => {
     let live = true;
     void attempt(client.getSettingData({ path })).then((result) => {
-      if (live && result.ok) setData(result.value);
+      if (live && result.ok) take(result.value);
     });
-    const off = client.on('get_setting_data', (update) => {
-      if (live && update.path === path) setData(update);
+    const offSettings = client.on('get_setting_data', (update) => {
+      if (live && update.path === path) take(update);
+    });
+    // The per-key light is also the Key LED tab's: a change there (or by a theme switch) shows here.
+    const offLight = client.on('get_key_color_info', (info) => {
+      if (live && info.path === path) setData((prev) => prev && { ...prev, keylight_use: info.keylight_use ? 1 : 0 });
     });
     return () => {
       live = false;
-      off();
+      offSettings();
+      offLight();
     };
-  }, [client, path, firmware]);
+  }, [client, path, firmware, take]);
 
   const change = (args: SettingChange) => {
     void attempt(client.setSettingInfo({ path, ...args })).then((result) => {
-      if (result.ok) setData(result.value);
+      if (result.ok) take(result.value);
     });
+  };
+
+  const chooseMode = async (mode: KeyboardMode) => {
+    setModeBusy(true);
+    try {
+      const result = await attempt(client.setSettingInfo({ path, kb_mode: mode }));
+      if (result.ok) take(result.value);
+      // The service has announced the failure; what the keyboard now holds (old or new mode) is read again.
+      else await client.getSettingData({ path }).then(setData, () => undefined);
+    } finally {
+      setModeBusy(false);
+    }
   };
 
   const reset = async () => {
@@ -243,7 +290,7 @@ export function DeviceSettingsTab({ device, pendingUpdate }: { device: DeviceRec
     try {
       const result = await attempt(client.runOtherFunc({ path, cmd: 'reset' }));
       if (result.ok && 'use_n_key' in result.value) {
-        setData(result.value);
+        take(result.value);
         useToastStore.getState().push({ title: 'settings.reset.done', context: '', args: '', type: 0, delay: 3 });
       }
     } finally {
@@ -254,7 +301,7 @@ export function DeviceSettingsTab({ device, pendingUpdate }: { device: DeviceRec
   return (
     <div className="device-settings">
       <InfoSection device={device} data={data} pendingUpdate={pendingUpdate} s={s} />
-      {data && <LinkSection data={data} change={change} s={s} />}
+      {data && <LinkSection data={data} change={change} kbMode={{ busy: modeBusy, choose: chooseMode }} s={s} />}
       <OnlineUpdate device={device} />
       <LocalUpdate device={device} />
       <FactoryReset onReset={reset} s={s} />
