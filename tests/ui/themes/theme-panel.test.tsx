@@ -34,11 +34,15 @@ async function openPanel(model = 'Made68Pro', tab: DeviceTabId = '3', language: 
 const slot = (n: number) => screen.getByRole('button', { name: new RegExp(`^${n}\\. `) });
 const toastTitles = () => useToastStore.getState().toasts.map((t) => t.title);
 
-async function menuItem(n: number, item: 'themes.rename' | 'themes.export' | 'themes.import') {
+async function menuItem(
+  n: number,
+  item: 'themes.rename' | 'themes.export' | 'themes.import',
+  texts: typeof settingsEn = settingsEn,
+) {
   const user = userEvent.setup();
-  await user.click(screen.getByRole('button', { name: `Theme ${n} options` }));
+  await user.click(screen.getByRole('button', { name: texts['themes.menu'].replace('{0}', String(n)) }));
   const menu = await screen.findByRole('menu');
-  await user.click(within(menu).getByRole('menuitem', { name: settingsEn[item] }));
+  await user.click(within(menu).getByRole('menuitem', { name: texts[item] }));
 }
 
 /** Captures what the page downloads: file name and text. */
@@ -188,6 +192,27 @@ describe('the slot menu', () => {
 });
 
 describe('in Chinese, by keyboard alone', () => {
+  it("shows the keyboard's own slot names in Chinese, and a name the user gave as it is", async () => {
+    const { themes } = await openPanel('Made68Pro', '3', 'zh_CN');
+    expect((await themes()).theme_info_list).toEqual(['Default', 'E-sports', 'Typing', 'Rapid']);
+    expect(slot(1)).toHaveTextContent('1. 默认');
+    expect(slot(2)).toHaveTextContent('2. 电竞');
+    expect(slot(3)).toHaveTextContent('3. 打字');
+    expect(slot(4)).toHaveTextContent('4. 极速');
+    await menuItem(2, 'themes.rename', settingsZh);
+    const dialog = await screen.findByRole('dialog', { name: '重命名主题 2' });
+    const input = within(dialog).getByRole('textbox');
+    expect(input).toHaveValue('E-sports');
+    fireEvent.change(input, { target: { value: 'Typing' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(slot(2)).toHaveTextContent('2. 打字'));
+    await menuItem(3, 'themes.rename', settingsZh);
+    const next = await screen.findByRole('dialog', { name: '重命名主题 3' });
+    fireEvent.change(within(next).getByRole('textbox'), { target: { value: 'constructor' } });
+    await userEvent.click(within(next).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(slot(3)).toHaveTextContent('3. constructor'));
+  });
+
   it('the menu opens from the keyboard and speaks Chinese', async () => {
     await openPanel('Made68Pro', '3', 'zh_CN');
     expect(screen.getByRole('heading', { name: settingsZh['themes.title'] })).toBeInTheDocument();

@@ -15,6 +15,8 @@ import { limitText } from '../../../core/text-limit';
 import { attempt } from '../../call';
 import type { DeviceTabId } from '../../device-list/store';
 import { useLoadingStore } from '../../loading-store';
+import type { MessageId } from '../../../i18n/en_US';
+import { useT } from '../../../i18n/store';
 import { useServices } from '../../services';
 import { useToastStore } from '../../toasts/store';
 import { AppDialog } from '../../widgets/AppDialog';
@@ -98,7 +100,16 @@ function RenameDialog({
   );
 }
 
+/** The names keyboards give their four theme slots out of the box (spec-2 §3 keyboard profiles). */
+const BUILT_IN_PROFILE_NAMES: ReadonlyMap<string, MessageId> = new Map([
+  ['Default', 'profile.default'],
+  ['E-sports', 'profile.esports'],
+  ['Typing', 'profile.typing'],
+  ['Rapid', 'profile.rapid'],
+]);
+
 export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
+  const t = useT();
   const s = useSettingsTexts();
   const { client } = useServices();
   const [info, setInfo] = useState<ThemeInfo | undefined>(undefined);
@@ -179,6 +190,11 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
   };
 
   const names = info?.theme_info_list ?? [];
+  // A slot still named as the keyboard names it out of the box shows that name in the page's language.
+  const shown = (name: string) => {
+    const id = BUILT_IN_PROFILE_NAMES.get(name);
+    return id ? t(id) : name;
+  };
   return (
     <aside className="panel theme-panel" aria-labelledby="theme-panel-title">
       <h2 className="panel__title" id="theme-panel-title">
@@ -193,7 +209,7 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
               aria-pressed={slot === info?.theme_mode}
               onClick={() => select(slot)}
             >
-              {s('themes.slot', slot + 1, name)}
+              {s('themes.slot', slot + 1, shown(name))}
             </button>
             <DropdownMenu.Root>
               <DropdownMenu.Trigger className="icon-button" aria-label={s('themes.menu', slot + 1)}>
