@@ -110,6 +110,7 @@ for (const m of MODELS) {
     // Calibration: Start, the 2-second wait, then G and H pressed through; both turn green; Save.
     await page.getByRole('button', { name: text('perf.cal.start') }).click();
     await expect(page.getByRole('dialog')).toHaveAttribute('data-dialog-type', '3');
+    await expect(page.getByRole('dialog').getByRole('status')).toHaveText(/^Calibration starts in [12] seconds?\.$/);
     await expect(page.getByRole('dialog')).toBeHidden({ timeout: 5000 });
     const pressKeys = page.getByRole('button', { name: 'Press keys', exact: true });
     if ((await pressKeys.getAttribute('aria-pressed')) !== 'true') await pressKeys.click();
@@ -118,6 +119,7 @@ for (const m of MODELS) {
     await page.keyboard.press('End');
     for (const legend of ['G', 'H']) await pressOnDrawing(page, legend);
     await expect(page.locator('.calibration-panel__state')).toContainText('2 of');
+    await expect(page.locator('.calibration-panel__normal')).toHaveText('Key H: Calibration Normal');
     await page.getByRole('button', { name: text('perf.cal.save') }).click();
     await expect(page.locator('.calibration-panel__state')).toHaveText(text('perf.cal.state.2'));
 

@@ -99,3 +99,13 @@ test('the rapid-trigger dialogs 1 and 5 look as recorded, and the caps with pres
   await rest(page);
   await expect(page).toHaveScreenshot('dialog-5-light-en_US.png');
 });
+
+test('the perf sliders keep their zones and marks readable at 1366x768', async ({ page, context }) => {
+  await prepare(context, page, 'light', 'en_US');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openPerf(page);
+  await selectWithRapid(page);
+  await expect(page.getByTestId('slider-mark').first()).toBeVisible();
+  await rest(page);
+  await expect(page).toHaveScreenshot('perf-1366-light-en_US.png');
+});

@@ -60,6 +60,17 @@ test('trigger, dead zone, rapid trigger, switch type and a game preset survive a
   await confirm.getByRole('button', { name: text('perf.ok') }).click();
   await expect(page.getByRole('button', { name: 'T3', exact: true })).toHaveAttribute('aria-pressed', 'true');
 
+  // E (18) and R (19) now carry different switch types: their dead zone is not set, and a warning says why.
+  await view(page, 'perf.tab.perf').click();
+  await key(page, 18).click();
+  await key(page, 19).click();
+  await expect(key(page, 19)).toHaveAttribute('aria-selected', 'true');
+  await increase('perf.dead').click();
+  await expect(
+    page.locator('.toast__title', { hasText: 'Please do not set dead zone for different switch' }),
+  ).toBeVisible();
+  await expect(slider(page, 'perf.dead')).toHaveAttribute('aria-valuenow', dead!);
+
   // Game config: the FPS card sets W A S D to 0.40 mm with rapid trigger.
   await view(page, 'perf.tab.game').click();
   await page.getByRole('button', { name: text('perf.game.1') }).click();

@@ -5,6 +5,7 @@
  * sections.
  */
 import { registerTexts, type MessageValue, type Translate } from '../translate';
+import type { specTextsEn } from './spec-texts';
 
 export const performanceEn = {
   'perf.tabs.label': 'Key performance views',
@@ -18,7 +19,6 @@ export const performanceEn = {
   'perf.drawing.label': 'Keyboard: trigger travel of each key',
   'perf.key.values': 'trigger {0} mm',
   'perf.key.values.rt': 'trigger {0} mm, rapid trigger press {1} mm, release {2} mm',
-  'perf.select.first': 'Select keys on the drawing to change them',
   'perf.selected.count': '{0, plural, one {# key selected} other {# keys selected}}',
   'perf.trigger': 'Trigger travel',
   'perf.dead': 'Dead zone',
@@ -95,11 +95,21 @@ export const performanceEn = {
   'perf.cal.manual':
     'Manual calibration stores each key’s rest and bottom readings. Automatic calibration never overwrites a manual calibration; it resumes after a power outage.',
   'perf.cal.wait.title': 'Preparing calibration',
-  'perf.cal.wait.body': 'Do not press any key. Calibration starts in 2 seconds.',
+  'perf.cal.wait.body': 'Do not press any key.',
   'perf.cal.held':
     '{0, plural, one {Key {1} was} other {Keys {1} were}} held down: release {0, plural, one {it} other {them}} and start again, or their rest position would be read wrong.',
   'perf.cal.progress': '{0} of {1} keys calibrated',
   'perf.cal.key.moving': 'moving',
+  'perf.zone.fast': 'Fast',
+  'perf.zone.sensitive': 'Sensitive',
+  'perf.zone.balanced': 'Balanced',
+  'perf.zone.stable': 'Stable',
+  'perf.zone.too.sensitive': 'Too sensitive',
+  'perf.mark.factory': 'Default',
+  'perf.rt.help.link': 'More about rapid trigger',
+  'perf.link.new.tab': '(opens in a new tab)',
+  'perf.cal.wait.count': '{0, plural, one {Calibration starts in # second.} other {Calibration starts in # seconds.}}',
+  'perf.cal.normal.key': 'Key {0}: {1}',
   'perf.cal.key.done': 'calibrated',
 };
 
@@ -115,7 +125,6 @@ export const performanceZh: Record<keyof typeof performanceEn, string> = {
   'perf.drawing.label': '键盘：每个按键的触发键程',
   'perf.key.values': '触发 {0} mm',
   'perf.key.values.rt': '触发 {0} mm，快速触发按下 {1} mm，抬起 {2} mm',
-  'perf.select.first': '请先在键盘图上选择要修改的按键',
   'perf.selected.count': '已选择 {0} 个按键',
   'perf.trigger': '触发键程',
   'perf.dead': '死区',
@@ -188,17 +197,30 @@ export const performanceZh: Record<keyof typeof performanceEn, string> = {
   'perf.cal.step.3': '按过的按键全部变绿后，点击保存。',
   'perf.cal.manual': '手动校准会保存每个按键的静止和触底读数。自动校准不会覆盖手动校准；断电后自动校准会重新开启。',
   'perf.cal.wait.title': '准备校准',
-  'perf.cal.wait.body': '请勿按下任何按键，校准将在 2 秒后开始。',
+  'perf.cal.wait.body': '请勿按下任何按键。',
   'perf.cal.held': '按键 {1} 处于按下状态：请松开后重新开始，否则其静止位置会被错误读取。',
   'perf.cal.progress': '已校准 {0} / {1} 个按键',
   'perf.cal.key.moving': '移动中',
+  'perf.zone.fast': '快速',
+  'perf.zone.sensitive': '灵敏',
+  'perf.zone.balanced': '均衡',
+  'perf.zone.stable': '稳定',
+  'perf.zone.too.sensitive': '过于灵敏',
+  'perf.mark.factory': '默认',
+  'perf.rt.help.link': '了解更多快速触发',
+  'perf.link.new.tab': '（在新标签页中打开）',
+  'perf.cal.wait.count': '校准将在 {0} 秒后开始。',
+  'perf.cal.normal.key': '按键 {0}：{1}',
   'perf.cal.key.done': '已校准',
 };
 
+/** Texts of the catalogue both specs name (spec-texts.ts) that the tab shows as they are. */
+export type PerformanceSpecTextId = Extract<keyof typeof specTextsEn, `perf.${string}`>;
+
 export type PerformanceTextId = keyof typeof performanceEn;
 
-/** A text of this section, readable before the section is spread into the catalogues. */
-export function ptx(t: Translate, id: PerformanceTextId, ...values: MessageValue[]): string {
+/** A text of this section or of the spec's catalogue, readable before the section is spread into the catalogues. */
+export function ptx(t: Translate, id: PerformanceTextId | PerformanceSpecTextId, ...values: MessageValue[]): string {
   return t.dynamic(id, ...values);
 }
 

@@ -108,4 +108,38 @@ describe('calibration', () => {
     await waitFor(() => expect(calCalls(tab)).toContain(1));
     expect(within(document.body).queryByRole('alert')).toBeNull();
   });
+  it('counts the wait down 2, 1 and closes at 0, announcing each second', async () => {
+    await openPerfTab();
+    const user = userEvent.setup();
+    await user.click(viewTab('perf.tab.verify'));
+    await user.click(screen.getByRole('button', { name: shown('perf.cal.start') }));
+    const wait = await screen.findByRole('dialog');
+    const count = within(wait).getByRole('status');
+    await waitFor(() => expect(count).toHaveTextContent('Calibration starts in 2 seconds.'));
+    await waitFor(() => expect(count).toHaveTextContent('Calibration starts in 1 second.'), { timeout: 1500 });
+    expect(wait).toHaveTextContent(shown('perf.cal.wait.body'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 1500 });
+    expect(shown('perf.cal.wait.count', 1)).toBe('Calibration starts in 1 second.');
+  });
+
+  it('names the key last pressed fully down with "Calibration Normal", for screen readers too', async () => {
+    await openPerfTab();
+    const user = userEvent.setup();
+    await user.click(viewTab('perf.tab.verify'));
+    await user.click(screen.getByRole('button', { name: shown('perf.cal.start') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 });
+    const line = screen.getByTestId('calibration-normal');
+    expect(line).toHaveAttribute('role', 'status');
+    expect(line).toBeEmptyDOMElement();
+    await user.click(screen.getByRole('button', { name: keycodeText('keycode.press.toggle') }));
+    fireEvent.change(screen.getByRole('slider', { name: keycodeText('keycode.press.depth') }), {
+      target: { value: '4' },
+    });
+    await pressOnDrawing(31);
+    await waitFor(() => expect(line).toHaveTextContent('Key A: Calibration Normal'));
+    await pressOnDrawing(32);
+    await waitFor(() => expect(line).toHaveTextContent('Key S: Calibration Normal'));
+    await user.click(screen.getByRole('button', { name: shown('perf.cal.cancel') }));
+    await waitFor(() => expect(screen.queryByTestId('calibration-normal')).toBeNull());
+  });
 });

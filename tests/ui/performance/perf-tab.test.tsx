@@ -82,14 +82,14 @@ describe('the perf panel', () => {
   it('covers the panel while no key is selected; the cover says so and changes nothing', async () => {
     const tab = await openPerfTab();
     const user = userEvent.setup();
-    const cover = screen.getByRole('button', { name: shown('perf.select.first') });
+    const cover = screen.getByRole('button', { name: shown('perf.select.to.adjust') });
     await user.click(cover);
     expect(toastTitles()).toContain('perf.no.select.keys');
     increase('perf.trigger');
     expect(toastTitles().filter((t) => t === 'perf.no.select.keys')).toHaveLength(2);
     expect(tab.setPerfCalls().filter((c) => 'trigger' in c)).toHaveLength(0);
     selectKeys(16);
-    expect(screen.queryByRole('button', { name: shown('perf.select.first') })).toBeNull();
+    expect(screen.queryByRole('button', { name: shown('perf.select.to.adjust') })).toBeNull();
   });
 
   it('steps the trigger of the selected keys by the device accuracy, and shows it on their caps', async () => {

@@ -1,8 +1,8 @@
 /**
  * The calibration panel of the verify view (spec-2 §2.5, §4, spec-1's calibration display): the not-started tips,
- * Start (0 or 2) which first refuses keys held down, then sets state 1 behind the wait dialog (type 3, index 1) for
- * 2 seconds; the three steps and the progress while running; Save (state 2) and Cancel (state 0); the manual
- * calibration text. Every change is sent to the device; its up_calibration events drive the drawing's colours.
+ * Start (0 or 2) which first refuses keys held down, then sets state 1 behind the wait dialog (type 3, index 1) that
+ * counts 2, 1 and closes at 0; the three steps and the progress while running, with the last key calibrated named
+ * beside "Calibration Normal"; Save (state 2) and Cancel (state 0); the manual calibration text. Every change is sent to the device; its up_calibration events drive the drawing's colours.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PerformancePayload } from '../../../contract/payloads/performance';
@@ -12,6 +12,8 @@ import { attempt } from '../../call';
 import { useServices } from '../../services';
 import { AppDialog } from '../../widgets/AppDialog';
 import { CALIBRATION_WAIT_MS, heldKeys, keyProgress, type AdcRange } from './calibration';
+
+const TICK_MS = 1000;
 
 export interface CalibrationPanelProps {
   path: string;
@@ -27,12 +29,29 @@ export function CalibrationPanel({ path, info, legendOf, before, onBefore, chang
   const t = useT();
   const { client } = useServices();
   const ids = useId();
-  const [waiting, setWaiting] = useState(false);
+  // Seconds left in the wait before a run; undefined when no wait is on. The dialog closes at 0.
+  const [countdown, setCountdown] = useState<number | undefined>(undefined);
+  const waiting = countdown !== undefined;
   const [held, setHeld] = useState<number[]>([]);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+  useEffect(() => () => clearInterval(timer.current), []);
   const state = info.calibration_state;
   const running = state === 1;
+
+  // The key most recently calibrated in this run, for the "Calibration Normal" line.
+  const [lastNormal, setLastNormal] = useState<number | undefined>(undefined);
+  const doneBefore = useRef<ReadonlySet<number>>(new Set());
+  const doneIds = running
+    ? info.key_calibrations.flatMap((run, id) => (keyProgress(run, before?.[id]) === 'done' ? [id] : []))
+    : [];
+  const doneKey = doneIds.join(',');
+  useEffect(() => {
+    const now = new Set(doneKey ? doneKey.split(',').map(Number) : []);
+    const fresh = [...now].filter((id) => !doneBefore.current.has(id));
+    doneBefore.current = now;
+    if (now.size === 0) setLastNormal(undefined);
+    else if (fresh.length > 0) setLastNormal(fresh[fresh.length - 1]);
+  }, [doneKey]);
 
   const start = async () => {
     setHeld([]);
@@ -45,24 +64,29 @@ export function CalibrationPanel({ path, info, legendOf, before, onBefore, chang
       return;
     }
     onBefore(fresh.value.key_calibrations);
-    setWaiting(true);
+    clearInterval(timer.current);
+    setCountdown(CALIBRATION_WAIT_MS / TICK_MS);
     const result = await change(client.setPerfInfo({ path, key_ids: [0], calibration: { state: 1 } }));
     if (!result.ok) {
-      setWaiting(false);
+      setCountdown(undefined);
       onBefore(undefined);
       return;
     }
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setWaiting(false), CALIBRATION_WAIT_MS);
+    timer.current = setInterval(() => {
+      setCountdown((left) => {
+        const next = (left ?? 1) - 1;
+        if (next > 0) return next;
+        clearInterval(timer.current);
+        return undefined;
+      });
+    }, TICK_MS);
   };
   const finish = async (next: 0 | 2) => {
     const result = await change(client.setPerfInfo({ path, key_ids: [0], calibration: { state: next } }));
     if (result.ok) onBefore(undefined);
   };
 
-  const done = running
-    ? info.key_calibrations.filter((run, id) => keyProgress(run, before?.[id]) === 'done').length
-    : 0;
+  const done = doneIds.length;
 
   return (
     <section className="panel calibration-panel" aria-labelledby={`${ids}-title`} data-state={state}>
@@ -73,6 +97,11 @@ export function CalibrationPanel({ path, info, legendOf, before, onBefore, chang
         {ptx(t, state === 1 ? 'perf.cal.state.1' : state === 2 ? 'perf.cal.state.2' : 'perf.cal.state.0')}
         {running && ` · ${ptx(t, 'perf.cal.progress', done, info.key_calibrations.length)}`}
       </p>
+      {running && (
+        <p className="calibration-panel__normal" role="status" data-testid="calibration-normal">
+          {lastNormal !== undefined && ptx(t, 'perf.cal.normal.key', legendOf(lastNormal), ptx(t, 'perf.cal.normal'))}
+        </p>
+      )}
       {held.length > 0 && (
         <p className="calibration-panel__held" role="alert">
           {ptx(t, 'perf.cal.held', held.length, held.map(legendOf).join(', '))}
@@ -113,7 +142,11 @@ export function CalibrationPanel({ path, info, legendOf, before, onBefore, chang
         title={ptx(t, 'perf.cal.wait.title')}
         description={ptx(t, 'perf.cal.wait.body')}
         dataAttributes={{ 'data-dialog-type': '3', 'data-dialog-index': '1' }}
-      />
+      >
+        <p className="calibration-panel__countdown" role="status">
+          {countdown !== undefined && ptx(t, 'perf.cal.wait.count', countdown)}
+        </p>
+      </AppDialog>
     </section>
   );
 }

@@ -12,13 +12,16 @@ import type { Capabilities } from '../../../core/capabilities';
 import { checkPerfEdit, perfRanges, perfWarnings, type PerfEdit } from '../../../core/rules/perf';
 import { TOAST_KEYS } from '../../../core/toast-keys';
 import { ptx } from '../../../i18n/sections/performance';
-import { useT } from '../../../i18n/store';
+import type { Translate } from '../../../i18n/translate';
+import { useLanguage, useT } from '../../../i18n/store';
+import { HELP_LINKS } from '../../help/links';
 import { useServices } from '../../services';
 import { pushKeyToast } from '../../toasts/store';
 import { Slider } from '../../widgets/slider/Slider';
 import { TabStrip } from '../../widgets/tab-strip/TabStrip';
 import { AppDialog } from '../../widgets/AppDialog';
 import { usePerfPref } from './prefs';
+import { deadScale, rapidScale, triggerScale, type SliderScale, type ZoneTexts } from './slider-zones';
 
 type Change =
   | { trigger: number }
@@ -48,12 +51,39 @@ const OFF_RAPID: RapidTriggerSetting = {
   rt_sensitivity_state: 0,
 };
 
+/** The product site's page on rapid trigger, in the page's language. */
+export function rapidTriggerPage(language: keyof typeof HELP_LINKS.officialSite): string {
+  return new URL('rapid-trigger', HELP_LINKS.officialSite[language]).href;
+}
+
+function zoneTexts(t: Translate): ZoneTexts {
+  return {
+    fast: ptx(t, 'perf.zone.fast'),
+    sensitive: ptx(t, 'perf.zone.sensitive'),
+    balanced: ptx(t, 'perf.zone.balanced'),
+    stable: ptx(t, 'perf.zone.stable'),
+    tooSensitive: ptx(t, 'perf.zone.too.sensitive'),
+    factory: ptx(t, 'perf.mark.factory'),
+  };
+}
+
+/** Whether the keys carry more than one switch type: a dead zone is not set across switch types (spec-2 §5). */
+export function mixedSwitchTypes(info: PerformancePayload, keys: readonly number[]): boolean {
+  return new Set(keys.map((id) => info.key_switch_types[id])).size > 1;
+}
+
 export function PerfPanel({ path, info, caps, selected, change }: PerfPanelProps) {
   const t = useT();
+  const language = useLanguage();
   const { client } = useServices();
   const ids = useId();
   const key = selected[0] ?? 0;
-  const ranges = perfRanges(info.key_accuracys[key], caps.performance.baseMinTravel);
+  const accuracy = info.key_accuracys[key];
+  // The device's own minimum trigger bounds the slider (the service refuses anything below it); the model's base
+  // minimum stands in when the device reports none.
+  const minTrigger = accuracy && accuracy.min_trigger > 0 ? accuracy.min_trigger : caps.performance.baseMinTravel;
+  const ranges = perfRanges(accuracy, minTrigger);
+  const zones = zoneTexts(t);
   const rapid = info.key_rapid_triggers[key] ?? OFF_RAPID;
   const device = {
     trigger: info.key_triggers[key] ?? ranges.trigger.min,
@@ -81,6 +111,11 @@ export function PerfPanel({ path, info, caps, selected, change }: PerfPanelProps
   };
   const send = (edit: PerfEdit, what: Change) => {
     if (!allowed(edit)) return;
+    if (edit === 'dead' && mixedSwitchTypes(info, selected)) {
+      pushKeyToast(TOAST_KEYS.perfDeadZoneMixedSwitches);
+      setDraft({});
+      return;
+    }
     void change(client.setPerfInfo({ path, key_ids: [...selected], ...what })).then(() => setDraft({}));
   };
 
@@ -97,7 +132,7 @@ export function PerfPanel({ path, info, caps, selected, change }: PerfPanelProps
         {ptx(t, 'perf.tab.perf')}
       </h2>
       <p className="perf-panel__count" role="status">
-        {none ? ptx(t, 'perf.select.first') : ptx(t, 'perf.selected.count', selected.length)}
+        {none ? ptx(t, 'perf.select.to.adjust') : ptx(t, 'perf.selected.count', selected.length)}
       </p>
       <div className="perf-panel__body" data-blocked={none ? 'true' : undefined}>
         <Slider
@@ -105,6 +140,7 @@ export function PerfPanel({ path, info, caps, selected, change }: PerfPanelProps
           value={shown.trigger}
           {...ranges.trigger}
           unit={unit}
+          {...triggerScale(zones)}
           onChange={(v) => setDraft((d) => ({ ...d, trigger: v }))}
           onCommit={(v) => send('trigger', { trigger: v })}
         />
@@ -113,6 +149,7 @@ export function PerfPanel({ path, info, caps, selected, change }: PerfPanelProps
           value={shown.dead}
           {...ranges.dead}
           unit={unit}
+          {...deadScale(zones)}
           onChange={(v) => setDraft((d) => ({ ...d, dead: v }))}
           onCommit={(v) => send('dead', { dead: v })}
         />
@@ -142,6 +179,7 @@ export function PerfPanel({ path, info, caps, selected, change }: PerfPanelProps
             shown={shown}
             ranges={ranges.rapid}
             unit={unit}
+            scale={rapidScale(zones)}
             onDraft={(d) => setDraft((prev) => ({ ...prev, ...d }))}
             send={send}
           />
@@ -156,6 +194,12 @@ export function PerfPanel({ path, info, caps, selected, change }: PerfPanelProps
         <details className="perf-panel__help">
           <summary>{ptx(t, 'perf.rt.help.title')}</summary>
           <p>{ptx(t, 'perf.rt.help.body')}</p>
+          <p>
+            <a className="perf-panel__link" href={rapidTriggerPage(language)} target="_blank" rel="noopener noreferrer">
+              {`${ptx(t, 'perf.rt.help.link')} `}
+              <span className="sr-only">{ptx(t, 'perf.link.new.tab')}</span>
+            </a>
+          </p>
         </details>
       </div>
       {none && (
@@ -165,7 +209,7 @@ export function PerfPanel({ path, info, caps, selected, change }: PerfPanelProps
           onClick={() => pushKeyToast(TOAST_KEYS.perfNoSelectKeys)}
           data-testid="perf-cover"
         >
-          <span className="perf-panel__cover-text">{ptx(t, 'perf.select.first')}</span>
+          <span className="perf-panel__cover-text">{ptx(t, 'perf.select.to.adjust')}</span>
         </button>
       )}
     </section>
@@ -179,10 +223,11 @@ function RapidOptions(props: {
   shown: { press: number; release: number };
   ranges: { min: number; max: number; step: number };
   unit: string;
+  scale: SliderScale;
   onDraft(d: { press?: number; release?: number }): void;
   send(edit: PerfEdit, what: Change): void;
 }) {
-  const { rapid, caps, info, shown, ranges, unit, onDraft, send } = props;
+  const { rapid, caps, info, shown, ranges, unit, scale, onDraft, send } = props;
   const t = useT();
   const ids = useId();
   const mode = String(rapid.rt_mode);
@@ -195,6 +240,7 @@ function RapidOptions(props: {
       value={shown.press}
       {...ranges}
       unit={unit}
+      {...scale}
       onChange={(v) => onDraft({ press: v, release: v })}
       onCommit={(v) => send('rapid', { rapid: { p_rapid_value: v, r_rapid_value: v } })}
     />
@@ -205,6 +251,7 @@ function RapidOptions(props: {
         value={shown.press}
         {...ranges}
         unit={unit}
+        {...scale}
         onChange={(v) => onDraft({ press: v })}
         onCommit={(v) => send('rapid', { rapid: { p_rapid_value: v } })}
       />
@@ -213,6 +260,7 @@ function RapidOptions(props: {
         value={shown.release}
         {...ranges}
         unit={unit}
+        {...scale}
         onChange={(v) => onDraft({ release: v })}
         onCommit={(v) => send('rapid', { rapid: { r_rapid_value: v } })}
       />
