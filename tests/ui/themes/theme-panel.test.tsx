@@ -37,7 +37,7 @@ const toastTitles = () => useToastStore.getState().toasts.map((t) => t.title);
 async function menuItem(
   n: number,
   item: 'themes.rename' | 'themes.export' | 'themes.import',
-  texts: typeof settingsEn = settingsEn,
+  texts: Readonly<Record<keyof typeof settingsEn, string>> = settingsEn,
 ) {
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: texts['themes.menu'].replace('{0}', String(n)) }));
