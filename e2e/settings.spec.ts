@@ -1,7 +1,7 @@
 /**
  * Device settings, theme slots and local firmware update on a virtual made68pro in Chromium: a USB setting kept
  * across a reload, a theme slot switched and renamed, and the keyboard flashed from a local .zip, its settings kept;
- * a bad archive refused with its message.
+ * a bad archive refused with its message. A virtual made68air shows its battery attributes and pairing status.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -10,8 +10,8 @@ import { settingsEn } from '../src/i18n/sections/settings';
 import { buildFirmwareImage } from '../src/protocol/firmware-image';
 import { gotoApp, skipLinuxTip } from './support';
 
-async function openSettings(page: Page) {
-  await page.getByRole('button', { name: 'Made68Pro', exact: true }).click();
+async function openSettings(page: Page, model = 'Made68Pro') {
+  await page.getByRole('button', { name: model, exact: true }).click();
   await page.getByRole('tab', { name: /^Device settings/ }).click();
   await expect(page.getByRole('heading', { name: settingsEn['settings.link.title'] })).toBeVisible();
 }
@@ -43,6 +43,18 @@ test('a USB setting and a theme slot change survive a reload', async ({ page }) 
   await expect(nkey(page)).toHaveAttribute('aria-checked', want);
   const again = page.getByRole('complementary', { name: settingsEn['themes.title'] });
   await expect(again.getByRole('button', { name: '2. Night mode' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a wireless keyboard shows its battery attributes and its pairing status', async ({ page }) => {
+  await gotoApp(page, '?virtual=made68air@1.4.2');
+  await openSettings(page, 'Made68Air');
+  const row = (label: string) => page.locator('.info-list__row', { has: page.getByText(label, { exact: true }) });
+  await expect(row('Pairing status').locator('dd')).toHaveText('Paired');
+  await expect(row('Current').locator('dd')).toHaveText(/^[+-]?\d+ mA$/);
+  await expect(row('Voltage').locator('dd')).toHaveText(/^\d{4} mV$/);
+  await expect(row('Remaining charging time').locator('dd')).toHaveText(/^\d+ min$/);
+  await expect(row('Cycle').locator('dd')).toHaveText(/^\d+$/);
+  await expect(row('Health level').locator('dd')).toHaveText(/^\d{2,3}%$/);
 });
 
 test('a keyboard mode chosen with mouse and arrow keys survives a reload and lights the keys', async ({ page }) => {

@@ -510,6 +510,12 @@ const FIELD_MEANING: Record<string, string> = {
   'Status.charging': '1 while charging',
   'Status.accessMode': '0 USB, 1 2.4 GHz, 2 Bluetooth',
   'Status.syncing': '1 while writing flash (changing), 0 settled (changed)',
+  'Status.voltage': 'battery voltage in mV; 0xFFFF: unknown or no battery',
+  'Status.current': "battery current in mA, two's complement, negative while discharging; 0x8000: unknown",
+  'Status.chargeMinutes': 'minutes until charged, 0 when not charging or full; 0xFFFF: unknown',
+  'Status.cycles': 'charge cycles so far; 0xFFFF: unknown or no battery',
+  'Status.health': 'battery health, percent 0-100; 0xFF: unknown or no battery',
+  'Status.pairState': '0 unpaired, 1 pairing, 2 paired; 0xFF: no radio',
   'Themes.current': 'active slot 0 … count-1; write it to switch theme',
   'Themes.count': 'slots in use (read-only: a write must leave it unchanged)',
   'Themes.names': `slot names; slot n at offset 2 + ${objects.NAME_BYTES} × n`,
@@ -766,11 +772,21 @@ const switchSpec = (i: number): objects.SwitchSpec => ({
 });
 const calibrationKey = (i: number): objects.CalibrationKey => ({ min: 1850 + (i % 7) * 11, max: 3300 + (i % 5) * 13 });
 
+/** The status fields of a device without a battery or a radio (the wired sample device). */
+const NO_BATTERY = {
+  voltage: objects.STATUS_UNKNOWN.u16,
+  current: objects.STATUS_UNKNOWN.current,
+  chargeMinutes: objects.STATUS_UNKNOWN.u16,
+  cycles: objects.STATUS_UNKNOWN.u16,
+  health: objects.STATUS_UNKNOWN.u8,
+  pairState: objects.STATUS_UNKNOWN.u8,
+};
+
 /** The bytes of every object of the sample device, as the registry sizes them. */
 function sampleObjects(): Record<ObjectName, Uint8Array> {
   const all: Record<ObjectName, Uint8Array> = {
     descriptor: objects.DescriptorLayout.encode(D),
-    status: objects.StatusLayout.encode({ battery: 0xff, charging: 0, accessMode: 0, syncing: 0 }),
+    status: objects.StatusLayout.encode({ battery: 0xff, charging: 0, accessMode: 0, syncing: 0, ...NO_BATTERY }),
     themes: objects.ThemesLayout.encode(themes),
     settings: objects.SettingsLayout.encode(settings),
     keymap: encodeU16List([...LAYER0, ...LAYER1, ...range(KEYS * (D.layerCount - 2), () => 0)]),
@@ -846,7 +862,11 @@ const EXAMPLE_TEXT: [id: string, title: string, note: string][] = [
     'Read a theme slot the device lacks',
     'Slot 4 of a device with four slots (0-3): the whole request is refused with outOfRange.',
   ],
-  ['status', 'Read the status', 'Battery 0xFF: this wired model has no battery.'],
+  [
+    'status',
+    'Read the status',
+    'Battery 0xFF: this wired model has no battery; its battery attributes and pairing state read as unknown.',
+  ],
   ['themes', 'Read the theme slots', 'The 66-byte object streams in two frames; the second carries offset 56.'],
   ['themeSwitch', 'Switch theme', 'One byte at offset 0: slot 2 becomes current.'],
   ['themeRename', 'Rename theme slot 3', 'Names sit at offset 2 + 16 × slot; this one holds a 3-byte UTF-8 character.'],
@@ -908,7 +928,7 @@ const EXAMPLE_TEXT: [id: string, title: string, note: string][] = [
   [
     'statusNotify',
     'Status',
-    'Sent when the battery, charging state or connection changes: a wireless model plugged in at 84 %.',
+    'Sent when the battery, charging state, connection or pairing state changes: a wireless model plugged in at 84 %, 4096 mV, charging at 410 mA, 24 minutes to full, 37 cycles, health 99 %, paired.',
   ],
   ['#', 'Key performance (0x0A)', ''],
   ['perf', 'Read the performance of keys 0-9', 'Ten 10-byte records: offset 0, length 100.'],
@@ -1108,7 +1128,9 @@ function exampleSteps(): Map<string, Step[]> {
   notify('calibrationState', N.calibration, bytes(1, 0));
   notify('calibrationKey', N.calibration, bytes(1, 1, KEY_A, L.CalibrationKeyLayout.encode({ min: 1840, max: 3320 })));
   notify('sync', N.sync, bytes(1));
-  notify('statusNotify', N.status, L.StatusLayout.encode({ battery: 84, charging: 1, accessMode: 0, syncing: 0 }));
+  const wirelessStatus = { battery: 84, charging: 1, accessMode: 0, syncing: 0, voltage: 4096, current: 410 };
+  const batteryFacts = { chargeMinutes: 24, cycles: 37, health: 99, pairState: objects.PAIR_STATE.paired };
+  notify('statusNotify', N.status, L.StatusLayout.encode({ ...wirelessStatus, ...batteryFacts }));
 
   read('perf', 'perf', 0, 10 * L.PerfKeyLayout.size);
   write('perfWrite', 'perf', 3 * L.PerfKeyLayout.size, L.PerfKeyLayout.encode({ ...perfKey(3), trigger: 80 }));

@@ -18,6 +18,7 @@ import {
   type Descriptor,
   type Status,
 } from '../protocol/objects.ts';
+import { batteryStatus } from './battery.ts';
 import { factoryConfig } from './defaults.ts';
 import type { FlashState, Profile } from './schema.ts';
 import { autoCalibrate, keyCurve, moveKey, restingKey, type KeyCurve, type KeyMotion } from './sensor.ts';
@@ -115,6 +116,7 @@ export class DeviceCore implements ObjectHost {
       charging: device.charging,
       accessMode: device.accessMode,
       syncing: this.syncing ? 1 : 0,
+      ...batteryStatus(device, this.model.wireless),
     };
   }
 

@@ -22,8 +22,16 @@ import {
 } from '../protocol/objects.ts';
 import { decodeU16List, encodeU16List } from '../protocol/registry.ts';
 import { decodeList, encodeList, type Layout } from '../protocol/struct.ts';
+import { checkBatteryFacts, factoryBatteryFacts } from './battery.ts';
 import { FlashImageError } from './errors.ts';
-import { StoredFlashSchema, type FlashState, type Profile, type StoredProfile, type StoredTable } from './schema.ts';
+import {
+  StoredFlashSchema,
+  type FlashState,
+  type StoredFlash,
+  type Profile,
+  type StoredProfile,
+  type StoredTable,
+} from './schema.ts';
 import { traitsFor, type Traits } from './traits.ts';
 import { checkCalibration, checkName, checkProfile, checkSettings, textFieldsValid } from './validate.ts';
 
@@ -156,11 +164,24 @@ function loadProfile(stored: StoredProfile, traits: Traits, slot: number): Profi
   };
 }
 
+/** The stored device facts, with the factory battery and pairing facts where an older image lacks them. */
+function withBatteryFacts(device: StoredFlash['device'], model: ModelInfo): FlashState['device'] {
+  const factory = factoryBatteryFacts(model, device.serial);
+  return {
+    ...device,
+    cycles: device.cycles ?? factory.cycles,
+    health: device.health ?? factory.health,
+    pairState: device.pairState ?? factory.pairState,
+  };
+}
+
 function checkState(state: FlashState, model: ModelInfo, traits: Traits): string | undefined {
   const { device } = state;
   if (checkName(device.serial)) return 'serial longer than 16 bytes';
   if (model.wireless ? device.battery > 100 : device.battery !== 0xff) return `battery ${device.battery}`;
   if (!model.wireless && device.accessMode !== 0) return 'a wired device has no wireless access mode';
+  const battery = checkBatteryFacts(device, model);
+  if (battery) return battery;
   if (state.currentTheme >= THEME_SLOTS) return `current theme ${state.currentTheme}`;
   for (const [slot, profile] of state.profiles.entries()) {
     const reason = checkProfile(profile, traits);
@@ -193,7 +214,7 @@ function decode(image: unknown): { state: FlashState; model: ModelInfo; traits: 
   if (stored.profiles.length !== THEME_SLOTS)
     throw new FlashImageError('values', `${stored.profiles.length} theme slots, expected ${THEME_SLOTS}`);
   const state: FlashState = {
-    device: stored.device,
+    device: withBatteryFacts(stored.device, model),
     currentTheme: stored.currentTheme,
     profiles: stored.profiles.map((p, slot) => loadProfile(p, traits, slot)),
     settings: stored.settings,

@@ -10,6 +10,7 @@ import { DEVICE_ERROR, ProtocolError } from '../protocol/errors.ts';
 import { decodeFrame, encodeFrame, SEQ_BYTE, seqOf, tagged, type Frame } from '../protocol/frame.ts';
 import { errorFrame } from '../protocol/messages.ts';
 import type { Descriptor, FirmwareProgress } from '../protocol/objects.ts';
+import { factoryBatteryFacts } from './battery.ts';
 import { defaultSerial, factoryConfig, factoryReleaseDate } from './defaults.ts';
 import { DeviceCore, type ReportListener, type Scheduler } from './device.ts';
 import { UnknownModelError } from './errors.ts';
@@ -99,6 +100,7 @@ export class VirtualKeyboard implements ReportEndpoint {
         battery: model.wireless ? (options.battery ?? 85) : 0xff,
         charging: 0,
         release: factoryReleaseDate(model),
+        ...factoryBatteryFacts(model, serial),
       },
       ...factoryConfig(traits),
     };

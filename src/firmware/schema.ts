@@ -52,6 +52,12 @@ export interface DeviceFacts {
   battery: number;
   charging: number;
   release: { year: number; month: number; day: number };
+  /** Charge cycles of the battery, fixed per device; 0xFFFF without a battery. */
+  cycles: number;
+  /** Battery health in percent, fixed per device; 0xFF without a battery. */
+  health: number;
+  /** Pairing state of the radio (PAIR_STATE); 0xFF without one. */
+  pairState: number;
 }
 
 export interface FlashState {
@@ -127,6 +133,10 @@ export const StoredFlashSchema = z.object({
     battery: u8,
     charging: u8,
     release: z.object({ year: u16, month: u8, day: u8 }),
+    // Images stored before the battery attributes and the pairing state lack them: the device's factory ones apply.
+    cycles: u16.optional(),
+    health: u8.optional(),
+    pairState: u8.optional(),
   }),
   currentTheme: u8,
   profiles: z.array(StoredProfileSchema),

@@ -71,19 +71,61 @@ export const DescriptorLayout: Layout<Descriptor> = layout<Descriptor>([
   ['productId', u16],
 ]);
 
+/** Pairing state of a wireless device's radio (Status.pairState). */
+export const PAIR_STATE = { unpaired: 0, pairing: 1, paired: 2 } as const;
+
+/** Status field values meaning "not known" (or "not there": a wired device has no battery and no radio). */
+export const STATUS_UNKNOWN = { u8: 0xff, u16: 0xffff, current: 0x8000 } as const;
+
+/**
+ * What the device reports about itself right now. Read-only. The battery attributes and the pairing state were
+ * appended after the first four fields, so a reader that asks for the first four bytes still gets what it knows.
+ */
 export interface Status {
+  /** Percent 0-100; 0xFF without a battery. */
   battery: number;
   charging: number;
   accessMode: number;
   /** 1 while the device is writing its flash (changing), 0 when settled (changed). */
   syncing: number;
+  /** Battery voltage in mV; 0xFFFF unknown. */
+  voltage: number;
+  /** Battery current in mA as 16-bit two's complement (negative while discharging); 0x8000 unknown. */
+  current: number;
+  /** Minutes until charged; 0 when not charging or full; 0xFFFF unknown. */
+  chargeMinutes: number;
+  /** Charge cycles so far; 0xFFFF unknown. */
+  cycles: number;
+  /** Battery health, percent 0-100; 0xFF unknown. */
+  health: number;
+  /** PAIR_STATE of the radio; 0xFF without one. */
+  pairState: number;
 }
 export const StatusLayout = layout<Status>([
   ['battery', u8],
   ['charging', u8],
   ['accessMode', u8],
   ['syncing', u8],
+  ['voltage', u16],
+  ['current', u16],
+  ['chargeMinutes', u16],
+  ['cycles', u16],
+  ['health', u8],
+  ['pairState', u8],
 ]);
+
+/** The wire form of a current in mA (clamped to -32767..32767; undefined is "unknown"). */
+export function currentToWire(milliamps: number | undefined): number {
+  if (milliamps === undefined) return STATUS_UNKNOWN.current;
+  const mA = Math.max(-0x7fff, Math.min(0x7fff, Math.round(milliamps)));
+  return mA < 0 ? mA + 0x10000 : mA;
+}
+
+/** The current in mA of Status.current, or undefined when unknown. */
+export function currentFromWire(raw: number): number | undefined {
+  if (raw === STATUS_UNKNOWN.current) return undefined;
+  return raw >= 0x8000 ? raw - 0x10000 : raw;
+}
 
 /** Theme slots: byte 0 is the current slot (write it to switch), byte 1 the count, then names at 2 + 16 x slot. */
 export interface Themes {

@@ -199,7 +199,7 @@ describe('status notifications', () => {
     host.kb.setBattery(79, true);
     host.kb.setBattery(79, true);
     host.kb.setAccessMode(1);
-    const statuses = host.notesOf(SUB.notify.status).map((f) => [...f.data]);
+    const statuses = host.notesOf(SUB.notify.status).map((f) => [...f.data.subarray(0, 4)]);
     expect(statuses).toEqual([
       [79, 1, 0, 0],
       [79, 1, 1, 0],

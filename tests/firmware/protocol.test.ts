@@ -54,7 +54,7 @@ describe('reads', () => {
         schedule: (fn) => void pending.push(fn),
       }),
     );
-    expect(StatusLayout.decode(host.readObject('status'))).toEqual({
+    expect(StatusLayout.decode(host.readObject('status'))).toMatchObject({
       battery: 64,
       charging: 0,
       accessMode: 1,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CMD, SUB } from '../../src/protocol/commands.ts';
 import { decodeFrame, encodeFrame, chunkFrames, isWrite, type Frame } from '../../src/protocol/frame.ts';
-import { DescriptorLayout, DksRecordLayout, type Descriptor } from '../../src/protocol/objects.ts';
+import { DescriptorLayout, DksRecordLayout, StatusLayout, type Descriptor } from '../../src/protocol/objects.ts';
 import { VirtualKeyboard } from '../../src/firmware/index.ts';
 import { keyMask } from '../../src/protocol/commands.ts';
 import { DeviceSession, SessionError, type AtomicOp } from '../../src/service/session.ts';
@@ -429,20 +429,20 @@ describe('atomic writes and multi-reads against the reference firmware', () => {
 
   it('refuses a multi-read whose entries do not have the sizes of the objects asked, and reads again', async () => {
     const { transport, session } = await firmware();
-    // The first answer names the settings (5 bytes) and the status (4 bytes) in the wrong order.
+    // The first answer names the settings (5 bytes) and the status in the wrong order.
     transport.injectFault('toHost', 1, {
       kind: 'replace',
       with: (r) => {
         const f = decodeFrame(r);
-        const status = f.data.subarray(9, 13);
+        const status = f.data.subarray(9, 9 + StatusLayout.size);
         const settings = f.data.subarray(2, 7);
-        const data = Uint8Array.of(4, 0, ...status, 5, 0, ...settings);
+        const data = Uint8Array.of(StatusLayout.size, 0, ...status, 5, 0, ...settings);
         return [encodeFrame({ ...f, data })];
       },
     });
     const got = await session.readMany(['settings', 'status']);
     expect(got.get('settings')!.length).toBe(5);
-    expect(got.get('status')!.length).toBe(4);
+    expect(got.get('status')!.length).toBe(StatusLayout.size);
     expect(session.stats.reportsSent).toBe(3);
   });
 });

@@ -29,7 +29,7 @@ export const settingsCalls = {
     'get_setting_data',
     { path },
     {
-      doc: 'The Setting data of a device (battery and link read fresh); emits get_setting_data.',
+      doc: 'The Setting data of a device (battery, battery attributes, link and pairing state read fresh; a status that makes no sense is refused with err.dev.reply); emits get_setting_data.',
       answer: 'SettingData',
     },
   ),

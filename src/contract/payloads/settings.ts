@@ -26,32 +26,38 @@ export interface SettingData {
   battery: number;
   /** 0 USB, 1 2.4G, 2 Bluetooth. */
   access_mode: number;
+  /** The battery's attributes, read fresh; present only for a device with a battery. */
+  battery_info?: BatteryInfo;
+  /** The radio's pairing state (PAIR_STATES), read fresh; present only for a wireless device. */
+  pair_state?: PairState;
 }
 
-/** Report rates the settings can hold, in Hz (spec-2 §9). */
-export const REPORT_RATES_HZ = [125, 250, 1000] as const;
-export type ReportRate = (typeof REPORT_RATES_HZ)[number];
-
-/**
- * The keyboard modes (spec-2 §3 catalogue entities): each one a report rate and the per-key light on or off, set
- * together in one change with `set_setting_info --kb_mode`.
- */
-export const KEYBOARD_MODES = {
-  power: { report_rate: 125, keylight_use: 0 },
-  office: { report_rate: 250, keylight_use: 1 },
-  game: { report_rate: 1000, keylight_use: 1 },
-} as const satisfies Record<string, { report_rate: ReportRate; keylight_use: 0 | 1 }>;
-export type KeyboardMode = keyof typeof KEYBOARD_MODES;
-export const KEYBOARD_MODE_NAMES = Object.keys(KEYBOARD_MODES) as KeyboardMode[];
-
-/** The keyboard mode a report rate and a light state make, or null when they match none (a custom state). */
-export function keyboardModeOf(reportRate: number, keylightUse: number | undefined): KeyboardMode | null {
-  return (
-    KEYBOARD_MODE_NAMES.find(
-      (m) => KEYBOARD_MODES[m].report_rate === reportRate && KEYBOARD_MODES[m].keylight_use === keylightUse,
-    ) ?? null
-  );
+/** Battery attributes of a wireless device; null for a value the device does not know. */
+export interface BatteryInfo {
+  /** mA; positive while charging, negative while discharging. */
+  current_ma: number | null;
+  /** mV. */
+  voltage_mv: number | null;
+  /** Minutes until charged; 0 when not charging or full. */
+  charge_minutes: number | null;
+  /** Charge cycles so far. */
+  cycles: number | null;
+  /** Percent 0-100. */
+  health: number | null;
 }
+
+/** Pairing states of a wireless device's radio, by their number on the wire and in `pair_state`. */
+export const PAIR_STATES = { unpaired: 0, pairing: 1, paired: 2 } as const;
+export type PairState = (typeof PAIR_STATES)[keyof typeof PAIR_STATES];
+
+export {
+  KEYBOARD_MODE_NAMES,
+  KEYBOARD_MODES,
+  keyboardModeOf,
+  REPORT_RATES_HZ,
+  type KeyboardMode,
+  type ReportRate,
+} from '../../core/keyboard-modes.ts';
 
 /** The capability summary of init_opt_list: which tabs and options the device page offers. */
 export interface OptionList {

@@ -1,13 +1,23 @@
 /** Device settings and device facts between wire records and the spec's Setting data (spec-2 §3). */
 import type { Capabilities } from '../../core/capabilities.ts';
 import { FEATURE } from '../../protocol/commands.ts';
-import { SettingsLayout, type Descriptor, type Settings, type Status } from '../../protocol/objects.ts';
+import {
+  currentFromWire,
+  PAIR_STATE,
+  SettingsLayout,
+  STATUS_UNKNOWN,
+  type Descriptor,
+  type Settings,
+  type Status,
+} from '../../protocol/objects.ts';
 import type { DeviceRecord } from '../../contract/bridge.ts';
 import { fieldOffset } from './lighting.ts';
 import {
   REPORT_RATES_HZ,
   type KeyboardInfo,
   type OptionList,
+  type BatteryInfo,
+  type PairState,
   type ReportRate,
   type SettingData,
 } from '../../contract/payloads/settings.ts';
@@ -49,6 +59,44 @@ export function keyboardModeSupported(descriptor: Descriptor, caps: Capabilities
   return caps.settings.nKeyAndSleep && descriptor.devType === 2;
 }
 
+/** Upper bounds of the status values a device can mean (beyond them a reply is damaged, not news). */
+export const STATUS_BOUNDS = { voltageMv: 6000, currentMa: 5000, chargeMinutes: 24 * 60 } as const;
+
+/**
+ * Why a status record makes no sense, or undefined when it does. Each field holds a value in its range or its
+ * "unknown" marker; the service refuses anything else, as it refuses a damaged reply.
+ */
+export function checkStatus(status: Status): string | undefined {
+  const known = (v: number, unknown: number): boolean => v !== unknown;
+  const flag = (v: number): boolean => v === 0 || v === 1;
+  if (known(status.battery, STATUS_UNKNOWN.u8) && status.battery > 100) return `battery ${status.battery}`;
+  if (!flag(status.charging)) return `charging ${status.charging}`;
+  if (status.accessMode > 2) return `access mode ${status.accessMode}`;
+  if (!flag(status.syncing)) return `syncing ${status.syncing}`;
+  if (known(status.voltage, STATUS_UNKNOWN.u16) && status.voltage > STATUS_BOUNDS.voltageMv)
+    return `voltage ${status.voltage} mV`;
+  const current = currentFromWire(status.current);
+  if (current !== undefined && Math.abs(current) > STATUS_BOUNDS.currentMa) return `current ${current} mA`;
+  if (known(status.chargeMinutes, STATUS_UNKNOWN.u16) && status.chargeMinutes > STATUS_BOUNDS.chargeMinutes)
+    return `remaining charging time ${status.chargeMinutes} min`;
+  if (known(status.health, STATUS_UNKNOWN.u8) && status.health > 100) return `health ${status.health}`;
+  if (known(status.pairState, STATUS_UNKNOWN.u8) && status.pairState > PAIR_STATE.paired)
+    return `pairing state ${status.pairState}`;
+  return undefined;
+}
+
+/** The battery attributes of a status record; null for what the device does not know. */
+export function batteryInfoOf(status: Status): BatteryInfo {
+  const value = (v: number, unknown: number): number | null => (v === unknown ? null : v);
+  return {
+    current_ma: currentFromWire(status.current) ?? null,
+    voltage_mv: value(status.voltage, STATUS_UNKNOWN.u16),
+    charge_minutes: value(status.chargeMinutes, STATUS_UNKNOWN.u16),
+    cycles: value(status.cycles, STATUS_UNKNOWN.u16),
+    health: value(status.health, STATUS_UNKNOWN.u8),
+  };
+}
+
 /** Setting data (spec-2 §3) from the settings and status records. */
 export function settingDataOf(
   record: DeviceRecord,
@@ -57,7 +105,9 @@ export function settingDataOf(
   status: Status,
   caps: Capabilities,
 ): SettingData {
-  const hasBattery = (descriptor.features & FEATURE.battery) !== 0 && status.battery <= 100;
+  // A device with a battery runs on its own power: that is a wireless one (mouse, keyboard or receiver with a radio).
+  const wireless = (descriptor.features & FEATURE.battery) !== 0;
+  const hasBattery = wireless && status.battery <= 100;
   return {
     path: record.path,
     fw_ver: record.fw_ver,
@@ -73,6 +123,8 @@ export function settingDataOf(
     kb_mode_supported: keyboardModeSupported(descriptor, caps),
     battery: hasBattery ? status.battery : -1,
     access_mode: status.accessMode,
+    ...(hasBattery ? { battery_info: batteryInfoOf(status) } : {}),
+    ...(wireless && status.pairState !== STATUS_UNKNOWN.u8 ? { pair_state: status.pairState as PairState } : {}),
   };
 }
 

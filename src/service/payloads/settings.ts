@@ -3,18 +3,35 @@
  * switches, factory reset).
  */
 import type { SettingData } from '../../contract/payloads/settings.ts';
-import { LightingLayout, SettingsLayout, StatusLayout } from '../../protocol/objects.ts';
-import { readCached, readFresh } from '../cache.ts';
+import { LightingLayout, SettingsLayout, StatusLayout, type Status } from '../../protocol/objects.ts';
+import { invalidate, readCached, readFresh } from '../cache.ts';
 import type { DeviceEntry, Emit } from '../context.ts';
-import { settingDataOf } from '../convert/settings.ts';
+import { checkStatus, settingDataOf } from '../convert/settings.ts';
+import { SessionError } from '../session.ts';
 
 /**
- * Setting data of a device: settings from the service's copy, battery and link fresh from the status object, and,
+ * The status read fresh and vetted: a record whose values make no sense (a health of 250, a pairing state of 7) is
+ * read once more, then refused as a damaged reply (err.dev.reply) and forgotten, so nothing is built from it.
+ */
+async function readStatus(device: DeviceEntry): Promise<Status> {
+  let reason: string | undefined;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const status = StatusLayout.decode(await readFresh(device, 'status'));
+    reason = checkStatus(status);
+    if (reason === undefined) return status;
+    invalidate(device, 'status');
+  }
+  throw new SessionError('reply', `the device status makes no sense: ${reason}`);
+}
+
+/**
+ * Setting data of a device: settings from the service's copy, battery, battery attributes, link and pairing state fresh from the
+ * status object (vetted), and,
  * where keyboard modes exist, the per-key light of the current slot (a keyboard mode is a report rate and that light).
  */
 export async function settingData(device: DeviceEntry): Promise<SettingData> {
   const settings = SettingsLayout.decode(await readCached(device, 'settings'));
-  const status = StatusLayout.decode(await readFresh(device, 'status'));
+  const status = await readStatus(device);
   const data = settingDataOf(device.record, device.descriptor, settings, status, device.caps);
   if (data.kb_mode_supported)
     data.keylight_use = LightingLayout.decode(await readCached(device, 'lighting')).lightSwitch ? 1 : 0;

@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DeviceRecord } from '../../../contract/bridge';
 import type { CallAnswer } from '../../../contract/contract';
-import type { KeyboardMode } from '../../../contract/payloads/settings';
+import type { BatteryInfo, KeyboardMode, PairState } from '../../../contract/payloads/settings';
 import { clampSleepTime, SLEEP_MINUTES } from '../../../core/rules/settings';
 import { useT } from '../../../i18n/store';
 import { attempt } from '../../call';
@@ -43,6 +43,25 @@ const DEVICE_TYPES: Record<number, 'settings.info.type.2' | 'settings.info.type.
   4: 'settings.info.type.4',
 };
 
+const PAIR_STATE_TEXTS: Record<PairState, 'pair.unpaired' | 'pair.pairing' | 'pair.paired'> = {
+  0: 'pair.unpaired',
+  1: 'pair.pairing',
+  2: 'pair.paired',
+};
+
+/** The battery attribute rows, each value with its unit, "--" where the device does not know it. */
+function batteryRows(info: BatteryInfo, t: ReturnType<typeof useT>, s: SettingsT): [string, string][] {
+  const shown = (value: number | null, unit: Parameters<SettingsT>[0], signed = false): string =>
+    value === null ? s('settings.battery.unknown') : s(unit, signed && value > 0 ? `+${value}` : String(value));
+  return [
+    [t('dev.current'), shown(info.current_ma, 'settings.battery.current.value', true)],
+    [t('dev.voltage'), shown(info.voltage_mv, 'settings.battery.voltage.value')],
+    [t('dev.charge.left'), shown(info.charge_minutes, 'settings.battery.charge.left.value')],
+    [t('dev.cycle'), shown(info.cycles, 'settings.battery.cycle.value')],
+    [t('dev.health'), shown(info.health, 'settings.battery.health.value')],
+  ];
+}
+
 function InfoSection({
   device,
   data,
@@ -70,6 +89,8 @@ function InfoSection({
   const serial = text(device.dev_sn);
   if (serial !== undefined) rows.push([t('settings.info.serial'), serial]);
   rows.push([t('settings.info.battery'), batteryText(data?.battery ?? device.electricity)]);
+  if (data?.battery_info) rows.push(...batteryRows(data.battery_info, t, s));
+  if (data?.pair_state !== undefined) rows.push([t('dev.pair.status'), t(PAIR_STATE_TEXTS[data.pair_state])]);
   rows.push([s('settings.info.type'), type ? s(type) : unknown]);
   if (data) rows.push([s('settings.info.report.rate'), s('settings.info.report.rate.value', data.report_rate)]);
 

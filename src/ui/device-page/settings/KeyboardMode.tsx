@@ -5,7 +5,7 @@
  */
 import { RadioGroup } from 'radix-ui';
 import { useId, useRef } from 'react';
-import { KEYBOARD_MODE_NAMES, keyboardModeOf, type KeyboardMode } from '../../../contract/payloads/settings';
+import { KEYBOARD_MODE_NAMES, keyboardModeOf, type KeyboardMode } from '../../../core/keyboard-modes';
 import type { SettingData } from '../../../contract/payloads/settings';
 import { useT } from '../../../i18n/store';
 import type { SettingsT } from './settings-texts';
