@@ -1,7 +1,8 @@
 /**
  * Device settings, theme slots and local firmware update on a virtual made68pro in Chromium: a USB setting kept
  * across a reload, a theme slot switched and renamed, and the keyboard flashed from a local .zip, its settings kept;
- * a bad archive refused with its message. A virtual made68air shows its battery attributes and pairing status.
+ * a bad archive refused with its message. A virtual made68air shows its battery attributes and pairing status, and
+ * re-pairs: Pairing, then Paired without a reload.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -55,6 +56,26 @@ test('a wireless keyboard shows its battery attributes and its pairing status', 
   await expect(row('Remaining charging time').locator('dd')).toHaveText(/^\d+ min$/);
   await expect(row('Cycle').locator('dd')).toHaveText(/^\d+$/);
   await expect(row('Health level').locator('dd')).toHaveText(/^\d{2,3}%$/);
+});
+
+test('Re-pair on a wireless keyboard shows Pairing, then Paired by itself', async ({ page }) => {
+  await gotoApp(page, '?virtual=made68air@1.4.2');
+  await openSettings(page, 'Made68Air');
+  const status = page
+    .locator('.info-list__row', { has: page.getByText('Pairing status', { exact: true }) })
+    .locator('dd');
+  await expect(status).toHaveText('Paired');
+  const link = page.locator('section', { has: page.getByRole('heading', { name: settingsEn['settings.link.title'] }) });
+  const repair = link.getByRole('button', { name: 'Re-pair' });
+  await expect(link.getByText('Hold the key combination for 3 seconds to re-pair.')).toBeVisible();
+  await repair.focus();
+  await page.keyboard.press('Enter');
+  await expect(status).toHaveText('Pairing');
+  await expect(repair).toHaveAttribute('aria-busy', 'true');
+  expect(await seriousViolations(page, '.link-settings')).toEqual([]);
+  await expect(status).toHaveText('Paired', { timeout: 6000 });
+  await expect(repair).not.toHaveAttribute('aria-busy', 'true');
+  await expect(repair).toBeFocused();
 });
 
 test('a keyboard mode chosen with mouse and arrow keys survives a reload and lights the keys', async ({ page }) => {

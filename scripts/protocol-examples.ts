@@ -122,6 +122,10 @@ const COMMAND_INFO: Record<string, [access: string, payload: string]> = {
   ],
   'system.txAbort': ['command', 'no data; drops the open transaction (also when there is none); ack `[0]`'],
   'system.bootloader': ['command', "`'BOOT'` (4 ASCII bytes); ack `[0]`, then the device restarts in bootloader mode"],
+  'system.pair': [
+    'command',
+    "`'PAIR'` (4 ASCII bytes); ack `[0]`, then the radio pairs: status pairing, about 2 s later paired (1.2)",
+  ],
   'keymap.setKeys': ['command', '`[layer u8, code u16, key mask]`; ack `[0]`'],
   'keymap.resetLayer': ['command', '`[layer u8]` (0xFF: every layer); ack `[0]`'],
   'keyColour.setKeys': ['command', '`[r u8, g u8, b u8, key mask]`; ack `[0]`'],
@@ -875,6 +879,13 @@ const EXAMPLE_TEXT: [id: string, title: string, note: string][] = [
   ['factoryReset', 'Factory reset', "Every object returns to its default. Data other than 'RST' is refused."],
   ['bootloader', 'Enter the bootloader', 'Acknowledged, then the device restarts in bootloader mode.'],
   [
+    'pair',
+    'Pair the radio',
+    'Protocol 1.2, on a wireless keyboard (the wired sample has no radio and refuses it with notSupported): ' +
+      'acknowledged, then a status notification with pairing state 1 (pairing) and, about 2 s later, one with 2 ' +
+      '(paired).',
+  ],
+  [
     'transaction',
     'Change several objects at once',
     'A DKS item in slot 2 and its binding on keys 1-3 of layer 2: begin, a two-frame write, a masked command and ' +
@@ -1055,6 +1066,21 @@ function exampleSteps(): Map<string, Step[]> {
   write('settingsWrite', 'settings', 0, L.SettingsLayout.encode({ ...settings, sleepTime: 15 }));
   command('factoryReset', CMD.system, system.factoryReset, ascii('RST'));
   command('bootloader', CMD.system, system.bootloader, ascii('BOOT'));
+  const radio = { battery: 85, charging: 0, accessMode: 1, syncing: 0, voltage: 4065, current: 0xfff4 };
+  const radioFacts = { chargeMinutes: 0, cycles: 37, health: 99 };
+  const radioStatus = (pairState: number): Step =>
+    device({
+      cmd: CMD.notify,
+      sub: N.status,
+      offset: 0,
+      data: L.StatusLayout.encode({ ...radio, ...radioFacts, pairState }),
+    });
+  add('pair', [
+    host(commandFrame(CMD.system, system.pair, ascii('PAIR'))),
+    commandAck(CMD.system, system.pair),
+    radioStatus(objects.PAIR_STATE.pairing),
+    radioStatus(objects.PAIR_STATE.paired),
+  ]);
   const dksSlot2 = L.DksRecordLayout.encode({ ...dks, name: 'Jump' });
   const dksAt = 2 * L.DksRecordLayout.size;
   const dksKey = u16le(makeKeycode(KEYCODE_KIND.dks, 2));

@@ -10,6 +10,7 @@ import {
   CalibrationKeyLayout,
   KeyEventLayout,
   LAYERS,
+  PAIR_STATE,
   PROTOCOL_VERSION,
   StatusLayout,
   THEME_SLOTS,
@@ -27,6 +28,9 @@ import type { ObjectHost } from './wire-objects.ts';
 
 /** Time the flash takes to write a committed change; the sync notification brackets it. */
 export const FLASH_WRITE_MS = 20;
+
+/** Time the radio takes to pair once pairing starts; the status reports pairing until then, paired afterwards. */
+export const PAIRING_MS = 2000;
 
 /** ADC span (about 1 mm of travel) below which a key counts as not calibrated in a run. */
 const MIN_CALIBRATED_SPAN = 500;
@@ -49,6 +53,7 @@ export class DeviceCore implements ObjectHost {
   bootloader = false;
   syncing = false;
   private flashGeneration = 0;
+  private pairingGeneration = 0;
   private calibrationBackup: CalibrationKey[] | undefined;
   private readonly listeners = new Set<ReportListener>();
   private readonly persistListeners = new Set<() => void>();
@@ -213,13 +218,44 @@ export class DeviceCore implements ObjectHost {
   /** The state as the flash holds it: a calibration still running is not stored, the last committed one is. */
   persistentState(): FlashState {
     const cal = this.state.calibration;
-    if (cal.state !== 1) return this.state;
-    return { ...this.state, calibration: { state: 0, keys: this.calibrationBackup ?? cal.keys } };
+    let state = this.state;
+    // Pairing is volatile: the flash holds the radio unpaired until the pairing completes.
+    if (state.device.pairState === PAIR_STATE.pairing)
+      state = { ...state, device: { ...state.device, pairState: PAIR_STATE.unpaired } };
+    if (cal.state !== 1) return state;
+    return { ...state, calibration: { state: 0, keys: this.calibrationBackup ?? cal.keys } };
   }
 
   /** What a power loss does to a running calibration: it is abandoned, the stored one stays. */
   abandonCalibration(): void {
     if (this.state.calibration.state === 1) this.writeCalibration(0, this.state.calibration.keys);
+  }
+
+  // ---- radio ----------------------------------------------------------------------------------------------------
+
+  /**
+   * The pair command (docs/protocol.md §5.4.1): the radio forgets its host and pairs, reporting pairing at once and
+   * paired PAIRING_MS later, each with a status notification; the new pairing is stored in flash. Asked again while
+   * pairing, nothing changes: the pairing under way goes on. Only a wireless device has a radio.
+   */
+  startPairing(): void {
+    const { device } = this.state;
+    if (device.pairState === PAIR_STATE.pairing) return;
+    device.pairState = PAIR_STATE.pairing;
+    const generation = ++this.pairingGeneration;
+    this.notifyStatus();
+    this.env.schedule(() => {
+      if (generation !== this.pairingGeneration || this.state.device.pairState !== PAIR_STATE.pairing) return;
+      this.state.device.pairState = PAIR_STATE.paired;
+      this.notifyStatus();
+      this.flashWrite();
+    }, PAIRING_MS);
+  }
+
+  /** A pairing cut short by a power loss leaves the radio unpaired: its old host was already forgotten. */
+  private abandonPairing(): void {
+    this.pairingGeneration++;
+    if (this.state.device.pairState === PAIR_STATE.pairing) this.state.device.pairState = PAIR_STATE.unpaired;
   }
 
   // ---- keys ------------------------------------------------------------------------------------------------------
@@ -296,6 +332,7 @@ export class DeviceCore implements ObjectHost {
   /** Everything that does not survive a power cycle returns to its start-up value. */
   resetVolatile(): void {
     this.abandonCalibration();
+    this.abandonPairing();
     this.bootloader = false;
     this.reportMode = { mode: REPORT_MODE.off, mask: new Uint8Array(KEY_MAP_BYTES) };
     this.releaseAllKeys();

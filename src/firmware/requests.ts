@@ -377,7 +377,7 @@ export class RequestHandler {
 
   /**
    * The single-frame command at (cmd, sub): a handler, null when this device lacks it, undefined when none. Masked
-   * edits may be staged in a transaction; factory reset, bootloader and report mode are refused there (busy).
+   * edits may be staged in a transaction; factory reset, bootloader, pairing and report mode are refused there (busy).
    */
   private command(cmd: number, id: number): Command | null | undefined {
     const d = this.device;
@@ -401,6 +401,15 @@ export class RequestHandler {
             d.bootloader = true;
             return undefined;
           });
+        // Only a wireless device has a radio to pair.
+        if (id === SUB.system.pair)
+          return d.model.wireless
+            ? other((data) => {
+                if (ascii(data) !== 'PAIR') return DEVICE_ERROR.invalidValue;
+                d.startPairing();
+                return undefined;
+              })
+            : null;
         return undefined;
       case CMD.keymap:
         if (id === SUB.keymap.setKeys)

@@ -36,6 +36,11 @@ export const SUB = {
      * [slot, count, (cmd, sub) x count]; the same stream of entries back. See docs/protocol.md §5.2.1.
      */
     slotRead: 0x0c,
+    /**
+     * Protocol 1.2: a wireless device starts pairing its radio: data 'PAIR'; the status reports pairing, then paired.
+     * A device without a radio refuses it (notSupported). See docs/protocol.md §5.4.1.
+     */
+    pair: 0x0d,
   },
   keymap: { keymap: 0x01, setKeys: 0x02, resetLayer: 0x03 },
   keyColour: { colours: 0x01, setKeys: 0x02, lighting: 0x03 },

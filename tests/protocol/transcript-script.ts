@@ -311,5 +311,17 @@ export function runTranscripts(): TranscriptStep[] {
   exchange(sr, model, 'slot read with the write bit: notSupported', [
     { ...slotReadRequest(1, ofSlot(['keymap'])), sub: SUB.system.slotRead | 0x80 },
   ]);
+
+  // Protocol 1.2 pairing: a wireless keyboard acknowledges, then notifies pairing and paired (this keyboard's
+  // scheduler runs at once); the wired one has no radio.
+  const pair = new TextEncoder().encode('PAIR');
+  const air = keyboard('made68air');
+  exchange(air, 'made68air', 'system pair: pairing, then paired', [commandFrame(CMD.system, SUB.system.pair, pair)]);
+  exchange(air, 'made68air', 'system pair with other data: invalidValue', [
+    commandFrame(CMD.system, SUB.system.pair, Uint8Array.of(1)),
+  ]);
+  exchange(sr, model, 'system pair on a wired keyboard: notSupported', [
+    commandFrame(CMD.system, SUB.system.pair, pair),
+  ]);
   return steps;
 }

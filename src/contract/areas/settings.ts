@@ -1,4 +1,4 @@
-/** Device settings calls (spec-2 §7): N-key rollover, automatic calibration, sleep, option lists. */
+/** Device settings calls (spec-2 §7): N-key rollover, automatic calibration, sleep, pairing, option lists. */
 import { z } from 'zod';
 import { SLEEP_MINUTES } from '../../core/rules/settings.ts';
 import { call, flag, int, path } from '../define.ts';
@@ -23,6 +23,9 @@ const reportRate = z.union([z.literal(125), z.literal(250), z.literal(1000)]);
 /** `--kb_mode power | office | game`. */
 const kbMode = z.enum(KEYBOARD_MODE_NAMES as [KeyboardMode, ...KeyboardMode[]]);
 
+/** `--pair 1`: a wireless device's radio starts pairing (Pair and Re-pair alike). */
+const pair = z.literal(1);
+
 export const settingsCalls = {
   getSettingData: call<SettingData>()(
     'dev_info',
@@ -44,9 +47,10 @@ export const settingsCalls = {
       sleep_time: int(SLEEP_MINUTES.min, SLEEP_MINUTES.max).optional(),
       report_rate: reportRate.optional(),
       kb_mode: kbMode.optional(),
+      pair: pair.optional(),
     },
     {
-      doc: 'Exactly one of --use_n_key, --calibration, --use_sleep (with --sleep_time, required to turn sleep on), --report_rate (125, 250 or 1000 Hz) or --kb_mode (power, office, game: report rate and per-key light in one change); emits get_setting_data (and get_key_color_info for --kb_mode).',
+      doc: 'Exactly one of --use_n_key, --calibration, --use_sleep (with --sleep_time, required to turn sleep on), --report_rate (125, 250 or 1000 Hz), --kb_mode (power, office, game: report rate and per-key light in one change) or --pair 1 (a wireless device starts pairing: the answer carries pair_state 1, and get_setting_data follows with 2 once paired; a device without a radio refuses it with warn.not.apply and nothing is sent); emits get_setting_data (and get_key_color_info for --kb_mode).',
       answer: 'SettingData',
     },
   ),

@@ -6,23 +6,30 @@
  * bytes go to the keyboard in one device-side transaction, so a link cut anywhere leaves the old state or the new
  * one, never the rate of one mode with the light of another. The answer carries the resulting state, and
  * get_key_color_info follows so that the Key LED tab's data agrees.
+ *
+ * Pairing (`--pair 1`) is the device's pair command: the answer carries the status that follows it (pairing), and the
+ * device's status notifications (pairing, then paired) each become a get_setting_data event, so a screen follows
+ * the radio without polling.
  */
 import type { settingsCalls } from '../../contract/areas/settings.ts';
 import { BridgeCallError } from '../../contract/bridge.ts';
 import type { ParsedArgs } from '../../contract/contract.ts';
 import { KEYBOARD_MODES, type KeyboardMode, type SettingData } from '../../contract/payloads/settings.ts';
+import { CMD, FEATURE, SUB } from '../../protocol/commands.ts';
 import { fail } from '../../core/rules/result.ts';
 import { checkNKeyAndSleepSupported } from '../../core/rules/settings.ts';
 import { TOAST_KEYS } from '../../core/toast-keys.ts';
-import { LightingLayout, SettingsLayout, type Settings } from '../../protocol/objects.ts';
+import { LightingLayout, SettingsLayout, StatusLayout, type Settings, type Status } from '../../protocol/objects.ts';
 import { readCached, writeAtomicThrough, writeThrough } from '../cache.ts';
 import type { CallContext, DeviceEntry, Emit, Handlers } from '../context.ts';
 import { editBytes, setByte } from '../convert/lighting.ts';
 import {
+  checkStatus,
   keyboardInfo,
   keyboardModeSupported,
   optionList,
   reportRateIndex,
+  settingDataOf,
   settingsPatch,
 } from '../convert/settings.ts';
 import { emitSettingData } from '../payloads/settings.ts';
@@ -31,7 +38,7 @@ import type { DeviceService } from '../service.ts';
 import type { AtomicOp } from '../session.ts';
 import { colourInfo } from './lighting.ts';
 
-const OPTIONS = ['use_n_key', 'calibration', 'use_sleep', 'report_rate', 'kb_mode'] as const;
+const OPTIONS = ['use_n_key', 'calibration', 'use_sleep', 'report_rate', 'kb_mode', 'pair'] as const;
 
 const invalid = (message: string) => new BridgeCallError(TOAST_KEYS.invalidArgs, message);
 
@@ -82,6 +89,31 @@ async function setKeyboardMode(device: DeviceEntry, mode: KeyboardMode, emit: Em
   emit('get_key_color_info', await colourInfo(device));
 }
 
+/** Whether the device has a radio to pair: a wireless one (feature bit battery), as its handshake says. */
+function hasRadio(device: DeviceEntry): boolean {
+  return (device.descriptor.features & FEATURE.battery) !== 0;
+}
+
+/**
+ * Starts pairing: the device's pair command. A device without a radio is refused before anything is sent. The
+ * answer is then the setting data read fresh (pairing); when the command fails (a cut, a lost acknowledgement) the
+ * call fails and the device may or may not be pairing: get_setting_data tells which.
+ */
+async function startPairing(device: DeviceEntry): Promise<void> {
+  if (!hasRadio(device)) throw refusal(fail(TOAST_KEYS.notApply), 'this device has no radio to pair');
+  await device.session.command(CMD.system, SUB.system.pair, new TextEncoder().encode('PAIR'));
+}
+
+/** Setting data built from a status the device sent on its own; undefined when that status makes no sense. */
+async function settingDataFromStatus(device: DeviceEntry, status: Status): Promise<SettingData | undefined> {
+  if (checkStatus(status) !== undefined) return undefined;
+  const settings = SettingsLayout.decode(await readCached(device, 'settings'));
+  const data = settingDataOf(device.record, device.descriptor, settings, status, device.caps);
+  if (data.kb_mode_supported)
+    data.keylight_use = LightingLayout.decode(await readCached(device, 'lighting')).lightSwitch ? 1 : 0;
+  return data;
+}
+
 async function setSettingInfo(args: ParsedArgs<'setSettingInfo'>, ctx: CallContext): Promise<SettingData> {
   const given = OPTIONS.filter((o) => args[o] !== undefined);
   if (given.length !== 1) throw invalid(`set_setting_info takes exactly one of --${OPTIONS.join(', --')}`);
@@ -90,6 +122,8 @@ async function setSettingInfo(args: ParsedArgs<'setSettingInfo'>, ctx: CallConte
   const device = ctx.device();
   if (args.kb_mode !== undefined) {
     await setKeyboardMode(device, args.kb_mode, ctx.emit);
+  } else if (args.pair !== undefined) {
+    await startPairing(device);
   } else {
     const { offset, bytes } = settingsPatch(patchOf(args, device));
     // A write that fails drops the service's copy (cache.ts): the next call reads the settings again.
@@ -111,4 +145,15 @@ export function registerSettingsHandlers(service: DeviceService): void {
     },
   };
   service.implement(handlers);
+
+  // A status change the device announces (battery, charging, link, pairing) reaches the screens as setting data.
+  service.onNotify(SUB.notify.status, (device, frame) => {
+    if (frame.data.length < StatusLayout.size) return;
+    const status = StatusLayout.decode(frame.data);
+    settingDataFromStatus(device, status)
+      .then((data) => {
+        if (data) service.emit('get_setting_data', data);
+      })
+      .catch(() => undefined);
+  });
 }

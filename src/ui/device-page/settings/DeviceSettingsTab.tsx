@@ -6,7 +6,9 @@
  * are read fresh from the device, so they win over the record's. N-key and sleep are offered only when the firmware
  * is above the model's threshold (the service reports it as n_key_supported and sleep_supported); so is the keyboard
  * mode (kb_mode_supported), a choice of report rate and per-key light together (KeyboardMode.tsx). The per-key light
- * comes with the settings calls' answers and follows the lighting area's get_key_color_info events.
+ * comes with the settings calls' answers and follows the lighting area's get_key_color_info events. A wireless device
+ * also shows its pairing status and, in the connection settings, Pair or Re-pair (Pairing.tsx); the status follows
+ * the get_setting_data events the device's own status changes bring.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { DeviceRecord } from '../../../contract/bridge';
@@ -26,6 +28,7 @@ import { LocalUpdate } from '../firmware/LocalUpdate';
 import { OnlineUpdate } from '../firmware/OnlineUpdate';
 import { OnOff } from '../../widgets/OnOff';
 import { KeyboardModeChoice } from './KeyboardMode';
+import { PairingControl } from './Pairing';
 import { useSettingsTexts, type SettingsT } from './settings-texts';
 import '../../styles/settings.css';
 
@@ -78,7 +81,7 @@ function InfoSection({
   const access = accessModeLabel(accessMode);
   const unknown = t('settings.info.unknown');
   const type = DEVICE_TYPES[device.dev_type];
-  const rows: [string, string][] = [
+  const rows: [string, string, live?: boolean][] = [
     [t('settings.info.name'), device.display_name],
     [s('settings.info.status'), s(device.online ? 'settings.info.online' : 'settings.info.offline')],
     [t('settings.info.connection'), access ? t(access) : device.access_text || unknown],
@@ -90,7 +93,8 @@ function InfoSection({
   if (serial !== undefined) rows.push([t('settings.info.serial'), serial]);
   rows.push([t('settings.info.battery'), batteryText(data?.battery ?? device.electricity)]);
   if (data?.battery_info) rows.push(...batteryRows(data.battery_info, t, s));
-  if (data?.pair_state !== undefined) rows.push([t('dev.pair.status'), t(PAIR_STATE_TEXTS[data.pair_state])]);
+  // The pairing status changes by itself (pairing, then paired): a screen reader hears it.
+  if (data?.pair_state !== undefined) rows.push([t('dev.pair.status'), t(PAIR_STATE_TEXTS[data.pair_state]), true]);
   rows.push([s('settings.info.type'), type ? s(type) : unknown]);
   if (data) rows.push([s('settings.info.report.rate'), s('settings.info.report.rate.value', data.report_rate)]);
 
@@ -104,10 +108,10 @@ function InfoSection({
           {t('settings.info.title')}
         </h2>
         <dl className="info-list">
-          {rows.map(([label, value]) => (
+          {rows.map(([label, value, live]) => (
             <div className="info-list__row" key={label}>
               <dt>{label}</dt>
-              <dd>{value}</dd>
+              <dd aria-live={live ? 'polite' : undefined}>{value}</dd>
             </div>
           ))}
         </dl>
@@ -127,6 +131,10 @@ interface UsbProps {
   change(args: SettingChange): void;
   kbMode: { busy: boolean; choose(mode: KeyboardMode): Promise<void> };
   s: SettingsT;
+}
+
+interface LinkProps extends UsbProps {
+  pairing: { busy: boolean; pair(): Promise<void> };
 }
 
 function UsbSettings({ data, change, kbMode, s }: UsbProps) {
@@ -177,7 +185,7 @@ type LinkMode = 'usb' | '24g' | 'bluetooth';
 const LINK_MODES: readonly LinkMode[] = ['usb', '24g', 'bluetooth'];
 
 /** The link-mode section: a choice of connection (not tabs, as it sits inside the page's own tab panel). */
-function LinkSection({ data, change, kbMode, s }: UsbProps) {
+function LinkSection({ data, change, kbMode, pairing, s }: LinkProps) {
   const [mode, setMode] = useState<LinkMode>('usb');
   return (
     <section className="panel link-settings" aria-labelledby="link-settings-title">
@@ -204,6 +212,9 @@ function LinkSection({ data, change, kbMode, s }: UsbProps) {
           <p className="settings-note">{s('settings.link.empty')}</p>
         )}
       </div>
+      {data.pair_state !== undefined && (
+        <PairingControl state={data.pair_state} busy={pairing.busy} pair={pairing.pair} />
+      )}
     </section>
   );
 }
@@ -247,6 +258,7 @@ export function DeviceSettingsTab({ device, pendingUpdate }: { device: DeviceRec
   const { client } = useServices();
   const [data, setData] = useState<SettingData | undefined>(undefined);
   const [modeBusy, setModeBusy] = useState(false);
+  const [pairBusy, setPairBusy] = useState(false);
   const path = device.path;
   // Read again when the device's firmware changes (an update just finished), so the information shows the new one.
   const firmware = device.fw_ver;
@@ -305,6 +317,18 @@ export function DeviceSettingsTab({ device, pendingUpdate }: { device: DeviceRec
     }
   };
 
+  const pair = async () => {
+    setPairBusy(true);
+    try {
+      const result = await attempt(client.setSettingInfo({ path, pair: 1 }));
+      if (result.ok) take(result.value);
+      // The service has announced the failure; what the device now holds (pairing or not) is read again.
+      else await client.getSettingData({ path }).then(take, () => undefined);
+    } finally {
+      setPairBusy(false);
+    }
+  };
+
   const reset = async () => {
     const loading = useLoadingStore.getState();
     loading.setVisible(true);
@@ -322,7 +346,15 @@ export function DeviceSettingsTab({ device, pendingUpdate }: { device: DeviceRec
   return (
     <div className="device-settings">
       <InfoSection device={device} data={data} pendingUpdate={pendingUpdate} s={s} />
-      {data && <LinkSection data={data} change={change} kbMode={{ busy: modeBusy, choose: chooseMode }} s={s} />}
+      {data && (
+        <LinkSection
+          data={data}
+          change={change}
+          kbMode={{ busy: modeBusy, choose: chooseMode }}
+          pairing={{ busy: pairBusy, pair }}
+          s={s}
+        />
+      )}
       <OnlineUpdate device={device} />
       <LocalUpdate device={device} />
       <FactoryReset onReset={reset} s={s} />
