@@ -206,6 +206,14 @@ export class DeviceService implements Bridge, ServiceApi {
   }
 
   /**
+   * Runs work the device asked for on its own (a notification that needs objects read) in the device's call queue,
+   * so it never reads between the steps of a call (an update in its bootloader, a transaction).
+   */
+  afterCalls<T>(path: string, run: () => Promise<T>): Promise<T> {
+    return this.serialised(path, run);
+  }
+
+  /**
    * Runs one call after the device's earlier calls have finished, so a call that reads, changes and writes an object
    * never works from a copy another call is about to replace.
    */

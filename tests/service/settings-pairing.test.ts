@@ -115,4 +115,21 @@ describe('pairing', () => {
       expect(next.pair_state).toBe(1);
     },
   );
+
+  it('a status the device announces during a call waits for the call: nothing is read between its steps', async () => {
+    const h = await setup('Made68Air', ['--access_mode', '1']);
+    await h.client.setSettingInfo({ path: h.path, pair: 1 });
+    // A call still running on this device when "paired" arrives (here: one that waits for the test).
+    let finish!: () => void;
+    const running = h.service.afterCalls(h.path, () => new Promise<void>((resolve) => (finish = resolve)));
+    await vi.waitFor(() => expect(h.pairState()).toBe(2), { timeout: 4000, interval: 50 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(h.last('get_setting_data')).toMatchObject({ pair_state: 1 });
+    finish();
+    await running;
+    await vi.waitFor(() => expect(h.last('get_setting_data')).toMatchObject({ pair_state: 2 }), {
+      timeout: 1000,
+      interval: 20,
+    });
+  });
 });

@@ -150,7 +150,8 @@ export function registerSettingsHandlers(service: DeviceService): void {
   service.onNotify(SUB.notify.status, (device, frame) => {
     if (frame.data.length < StatusLayout.size) return;
     const status = StatusLayout.decode(frame.data);
-    settingDataFromStatus(device, status)
+    service
+      .afterCalls(device.path, () => settingDataFromStatus(device, status))
       .then((data) => {
         if (data) service.emit('get_setting_data', data);
       })
