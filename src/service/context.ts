@@ -34,7 +34,6 @@ export interface DeviceEntry {
   resetSlots(...slots: StateSlot<unknown>[]): void;
 }
 
-
 export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
 
 export interface CallContext {
