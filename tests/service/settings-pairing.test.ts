@@ -7,7 +7,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SettingData } from '../../src/contract/payloads/settings.ts';
 import { CMD, SUB } from '../../src/protocol/commands.ts';
-import { decodeFrame, subId } from '../../src/protocol/frame.ts';
+import { decodeFrame, encodeFrame, subId } from '../../src/protocol/frame.ts';
+import { commandFrame } from '../../src/protocol/messages.ts';
 import type { LinkDirection, LinkPower } from '../../src/transport/types.ts';
 import { makeHarness } from './harness.ts';
 
@@ -131,5 +132,22 @@ describe('pairing', () => {
       timeout: 1000,
       interval: 20,
     });
+  });
+
+  it('a status announced before a later change is not shown after it: the event says what the keyboard holds', async () => {
+    const h = await setup('Made68Air', ['--access_mode', '1']);
+    let finish: (() => void) | undefined;
+    const running = h.service.afterCalls(h.path, () => new Promise<void>((resolve) => (finish = resolve)));
+    await vi.waitFor(() => expect(finish).toBeDefined());
+    // The keyboard announces "pairing", then loses power before the service gets to it: it is unpaired.
+    h.kb.receive(encodeFrame(commandFrame(CMD.system, SUB.system.pair, new TextEncoder().encode('PAIR'))));
+    h.kb.powerCycle();
+    expect(h.pairState()).toBe(0);
+    finish!();
+    await running;
+    await vi.waitFor(() => expect(h.settingEvents().length).toBeGreaterThan(0), { timeout: 1000, interval: 20 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(h.settingEvents()).not.toContain(1);
+    expect(h.last('get_setting_data')).toMatchObject({ pair_state: 0 });
   });
 });

@@ -19,20 +19,18 @@ import { CMD, FEATURE, SUB } from '../../protocol/commands.ts';
 import { fail } from '../../core/rules/result.ts';
 import { checkNKeyAndSleepSupported } from '../../core/rules/settings.ts';
 import { TOAST_KEYS } from '../../core/toast-keys.ts';
-import { LightingLayout, SettingsLayout, StatusLayout, type Settings, type Status } from '../../protocol/objects.ts';
+import { LightingLayout, SettingsLayout, type Settings } from '../../protocol/objects.ts';
 import { readCached, writeAtomicThrough, writeThrough } from '../cache.ts';
 import type { CallContext, DeviceEntry, Emit, Handlers } from '../context.ts';
 import { editBytes, setByte } from '../convert/lighting.ts';
 import {
-  checkStatus,
   keyboardInfo,
   keyboardModeSupported,
   optionList,
   reportRateIndex,
-  settingDataOf,
   settingsPatch,
 } from '../convert/settings.ts';
-import { emitSettingData } from '../payloads/settings.ts';
+import { emitSettingData, settingData } from '../payloads/settings.ts';
 import { refusal } from '../refusal.ts';
 import type { DeviceService } from '../service.ts';
 import type { AtomicOp } from '../session.ts';
@@ -104,16 +102,6 @@ async function startPairing(device: DeviceEntry): Promise<void> {
   await device.session.command(CMD.system, SUB.system.pair, new TextEncoder().encode('PAIR'));
 }
 
-/** Setting data built from a status the device sent on its own; undefined when that status makes no sense. */
-async function settingDataFromStatus(device: DeviceEntry, status: Status): Promise<SettingData | undefined> {
-  if (checkStatus(status) !== undefined) return undefined;
-  const settings = SettingsLayout.decode(await readCached(device, 'settings'));
-  const data = settingDataOf(device.record, device.descriptor, settings, status, device.caps);
-  if (data.kb_mode_supported)
-    data.keylight_use = LightingLayout.decode(await readCached(device, 'lighting')).lightSwitch ? 1 : 0;
-  return data;
-}
-
 async function setSettingInfo(args: ParsedArgs<'setSettingInfo'>, ctx: CallContext): Promise<SettingData> {
   const given = OPTIONS.filter((o) => args[o] !== undefined);
   if (given.length !== 1) throw invalid(`set_setting_info takes exactly one of --${OPTIONS.join(', --')}`);
@@ -146,15 +134,13 @@ export function registerSettingsHandlers(service: DeviceService): void {
   };
   service.implement(handlers);
 
-  // A status change the device announces (battery, charging, link, pairing) reaches the screens as setting data.
-  service.onNotify(SUB.notify.status, (device, frame) => {
-    if (frame.data.length < StatusLayout.size) return;
-    const status = StatusLayout.decode(frame.data);
+  // A status change the device announces (battery, charging, link, pairing) reaches the screens as setting data. It
+  // is built in the device's call queue, never between the steps of a call, from the status read at that moment: a
+  // notification's own copy may be older than a read another call made before it was handled.
+  service.onNotify(SUB.notify.status, (device) => {
     service
-      .afterCalls(device.path, () => settingDataFromStatus(device, status))
-      .then((data) => {
-        if (data) service.emit('get_setting_data', data);
-      })
+      .afterCalls(device.path, () => settingData(device))
+      .then((data) => service.emit('get_setting_data', data))
       .catch(() => undefined);
   });
 }
