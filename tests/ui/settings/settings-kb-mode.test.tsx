@@ -64,7 +64,7 @@ describe('the keyboard mode', () => {
     expect(screen.getByText(shown('settings.info.report.rate'))).toBeInTheDocument();
   });
 
-  it('sets the chosen mode on the keyboard, disabled while writing, and checks it once answered', async () => {
+  it('sets the chosen mode on the keyboard, busy while writing, and checks it once answered', async () => {
     const tab = await openSettings();
     const user = userEvent.setup();
     await waitFor(() => expect(radio(MODES.game)).toBeChecked());
@@ -73,13 +73,15 @@ describe('the keyboard mode', () => {
     expect(tab.modeCalls()).toEqual([{ path: tab.path, kb_mode: 'power' }]);
     expect(tab.stored()).toEqual({ reportRate: 0, light: 0 });
     expect(screen.getByText(shown('settings.info.report.rate')).nextElementSibling).toHaveTextContent('125 Hz');
-    for (const r of within(screen.getByRole('radiogroup')).getAllByRole('radio')) expect(r).toBeEnabled();
+    expect(screen.getByRole('radiogroup')).toHaveAttribute('aria-busy', 'false');
 
-    // Until the keyboard has answered, no other mode can be chosen.
+    // Until the keyboard has answered, another choice is ignored; the radios stay enabled, so focus stays on them.
     fireEvent.click(radio(MODES.office));
-    for (const r of within(screen.getByRole('radiogroup')).getAllByRole('radio')) expect(r).toBeDisabled();
-    await waitFor(() => expect(radio(MODES.office)).toBeChecked());
+    expect(screen.getByRole('radiogroup')).toHaveAttribute('aria-busy', 'true');
+    fireEvent.click(radio(MODES.game));
     for (const r of within(screen.getByRole('radiogroup')).getAllByRole('radio')) expect(r).toBeEnabled();
+    await waitFor(() => expect(radio(MODES.office)).toBeChecked());
+    expect(screen.getByRole('radiogroup')).toHaveAttribute('aria-busy', 'false');
     expect(tab.modeCalls().map((c) => c.kb_mode)).toEqual(['power', 'office']);
   });
 

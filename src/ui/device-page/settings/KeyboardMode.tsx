@@ -4,7 +4,7 @@
  * when they match no mode. Choosing a mode sends both in one change; the group is disabled until the answer comes.
  */
 import { RadioGroup } from 'radix-ui';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { KEYBOARD_MODE_NAMES, keyboardModeOf, type KeyboardMode } from '../../../core/keyboard-modes';
 import type { SettingData } from '../../../contract/payloads/settings';
 import { useT } from '../../../i18n/store';
@@ -31,19 +31,15 @@ export function KeyboardModeChoice({
 }) {
   const t = useT();
   const id = useId();
-  const group = useRef<HTMLDivElement>(null);
   const known = data.keylight_use !== undefined;
   const current = known ? keyboardModeOf(data.report_rate, data.keylight_use) : null;
 
+  // While a mode is being written the group stays enabled (a disabled radio would drop the keyboard focus to the
+  // page) but is marked busy, and another choice is ignored until the keyboard has answered.
   const onChoose = (value: string) => {
     const mode = value as KeyboardMode;
     if (busy || mode === current) return;
-    const hadFocus = group.current?.contains(document.activeElement) ?? false;
-    void choose(mode).then(() => {
-      // The group was disabled while writing: a keyboard user goes on from the mode now checked.
-      if (hadFocus)
-        requestAnimationFrame(() => group.current?.querySelector<HTMLElement>('[data-state="checked"]')?.focus());
-    });
+    void choose(mode);
   };
 
   return (
@@ -52,13 +48,11 @@ export function KeyboardModeChoice({
         {t('dev.kb.mode')}
       </span>
       <RadioGroup.Root
-        ref={group}
         className="kb-mode__choices"
         aria-labelledby={`${id}-label`}
         aria-describedby={known && current === null ? `${id}-custom` : undefined}
         aria-busy={busy}
         value={current ?? ''}
-        disabled={busy}
         onValueChange={onChoose}
         orientation="vertical"
       >
