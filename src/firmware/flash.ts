@@ -94,7 +94,11 @@ export function encodeFlashImage(state: FlashState): Uint8Array {
       keys: toBase64(encodeList(CalibrationKeyLayout, state.calibration.keys)),
     },
   };
-  const payload = new TextEncoder().encode(JSON.stringify(stored));
+  return frameFlashPayload(new TextEncoder().encode(JSON.stringify(stored)));
+}
+
+/** The stored payload (JSON text) of a flash image behind its header: magic, format, CRC-32 and length. */
+export function frameFlashPayload(payload: Uint8Array): Uint8Array {
   const out = new Uint8Array(HEADER + payload.length);
   out.set(new TextEncoder().encode(FLASH_MAGIC), 0);
   const view = new DataView(out.buffer);
@@ -103,6 +107,11 @@ export function encodeFlashImage(state: FlashState): Uint8Array {
   view.setUint32(10, payload.length, true);
   out.set(payload, HEADER);
   return out;
+}
+
+/** The stored payload of a flash image, header left out (not checked: decodeFlashImage checks). */
+export function flashPayloadOf(image: Uint8Array): Uint8Array {
+  return image.subarray(HEADER);
 }
 
 function parsePayload(image: unknown): unknown {

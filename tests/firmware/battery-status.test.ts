@@ -6,27 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { currentFromWire, PAIR_STATE, StatusLayout, STATUS_UNKNOWN, type Status } from '../../src/protocol/objects.ts';
-import { crc32 } from '../../src/protocol/crc.ts';
-import { FLASH_FORMAT, FLASH_MAGIC } from '../../src/firmware/flash.ts';
+import { flashPayloadOf, frameFlashPayload } from '../../src/firmware/flash.ts';
 import { VirtualKeyboard } from '../../src/firmware/keyboard.ts';
 import { Host, makeKeyboard } from './helpers.ts';
 
 type StoredImage = { device: Record<string, unknown> };
-const HEADER = 14;
-
 /** The stored image of a keyboard as JSON, edited by `edit`, written back with a valid header. */
 function editImage(kb: VirtualKeyboard, edit: (image: StoredImage) => void): Uint8Array {
-  const image = JSON.parse(new TextDecoder().decode(kb.serialize().subarray(HEADER))) as StoredImage;
+  const image = JSON.parse(new TextDecoder().decode(flashPayloadOf(kb.serialize()))) as StoredImage;
   edit(image);
-  const payload = new TextEncoder().encode(JSON.stringify(image));
-  const out = new Uint8Array(HEADER + payload.length);
-  out.set(new TextEncoder().encode(FLASH_MAGIC), 0);
-  const view = new DataView(out.buffer);
-  view.setUint16(4, FLASH_FORMAT, true);
-  view.setUint32(6, crc32(payload), true);
-  view.setUint32(10, payload.length, true);
-  out.set(payload, HEADER);
-  return out;
+  return frameFlashPayload(new TextEncoder().encode(JSON.stringify(image)));
 }
 
 const statusOf = (kb: VirtualKeyboard): Status => StatusLayout.decode(new Host(kb).readObject('status'));
