@@ -41,7 +41,7 @@ export function PairingControl({
           if (!pairing) void pair();
         }}
       >
-        {pairing && <span className="pairing__spinner" aria-hidden="true" />}
+        {pairing && <span className="spinner spinner--small" aria-hidden="true" />}
         {label}
       </button>
       <p className="settings-note pairing__hint" id={hintId}>
