@@ -37,42 +37,58 @@ export interface SliderScale {
 const LOW = 0;
 const HIGH = 100;
 
+type Tone = SliderZone['tone'];
+
+/** Zones that follow each other from LOW to HIGH, each given by where it ends (the last one ends at HIGH). */
+function scale(steps: readonly (readonly [end: number, tone: Tone, label: string])[], factory: number, t: ZoneTexts) {
+  let from = LOW;
+  const zones = steps.map(([end, tone, label], i): SliderZone => {
+    const zone = { from, to: i === steps.length - 1 ? HIGH : end, tone, label };
+    from = end;
+    return zone;
+  });
+  return { zones, marks: [{ value: factory, label: t.factory }] } satisfies SliderScale;
+}
+
 /** Trigger travel: a short, fast stroke; a balanced middle; a deep, stable stroke. */
 export function triggerScale(t: ZoneTexts): SliderScale {
   const [a, b] = TRIGGER_SPLITS;
-  return {
-    zones: [
-      { from: LOW, to: a, tone: 'blue', label: t.fast },
-      { from: a, to: b, tone: 'green', label: t.balanced },
-      { from: b, to: HIGH, tone: 'amber', label: t.stable },
+  return scale(
+    [
+      [a, 'blue', t.fast],
+      [b, 'green', t.balanced],
+      [HIGH, 'amber', t.stable],
     ],
-    marks: [{ value: FACTORY_TRAVEL.trigger, label: t.factory }],
-  };
+    FACTORY_TRAVEL.trigger,
+    t,
+  );
 }
 
 /** Dead zone: small is sensitive (a light touch can press the key), large is stable. */
 export function deadScale(t: ZoneTexts): SliderScale {
   const [a, b] = DEAD_SPLITS;
-  return {
-    zones: [
-      { from: LOW, to: a, tone: 'amber', label: t.sensitive },
-      { from: a, to: b, tone: 'green', label: t.balanced },
-      { from: b, to: HIGH, tone: 'blue', label: t.stable },
+  return scale(
+    [
+      [a, 'amber', t.sensitive],
+      [b, 'green', t.balanced],
+      [HIGH, 'blue', t.stable],
     ],
-    marks: [{ value: FACTORY_TRAVEL.dead, label: t.factory }],
-  };
+    FACTORY_TRAVEL.dead,
+    t,
+  );
 }
 
 /** Press and release travel: at or below 0.04 mm too sensitive (spec-2 §5 warns), then fast, balanced, stable. */
 export function rapidScale(t: ZoneTexts): SliderScale {
   const [a, b] = RAPID_SPLITS;
-  return {
-    zones: [
-      { from: LOW, to: RAPID_TOO_SENSITIVE_END, tone: 'red', label: t.tooSensitive },
-      { from: RAPID_TOO_SENSITIVE_END, to: a, tone: 'blue', label: t.fast },
-      { from: a, to: b, tone: 'green', label: t.balanced },
-      { from: b, to: HIGH, tone: 'amber', label: t.stable },
+  return scale(
+    [
+      [RAPID_TOO_SENSITIVE_END, 'red', t.tooSensitive],
+      [a, 'blue', t.fast],
+      [b, 'green', t.balanced],
+      [HIGH, 'amber', t.stable],
     ],
-    marks: [{ value: FACTORY_TRAVEL.rapid, label: t.factory }],
-  };
+    FACTORY_TRAVEL.rapid,
+    t,
+  );
 }
