@@ -6,9 +6,7 @@
  * `npx playwright test e2e/lighting-screens.spec.ts --update-snapshots`; look at them before keeping them.
  */
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { skipLinuxTip } from './support';
-
-const ORIGIN = 'http://127.0.0.1:4317';
+import { addPageStyle, chooseLookAndLanguage } from './support';
 
 type Theme = 'light' | 'dark';
 type Language = 'en_US' | 'zh_CN';
@@ -53,19 +51,10 @@ const TEXT = {
 } as const;
 
 async function prepare(context: BrowserContext, page: Page, theme: Theme, language: Language): Promise<void> {
-  await skipLinuxTip(context);
-  await context.addCookies([
-    { name: 'SkinMode', value: theme, url: ORIGIN },
-    { name: 'Language', value: language, url: ORIGIN },
-  ]);
+  await chooseLookAndLanguage(context, theme, language);
   await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme });
-  await page.addInitScript((css) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = css;
-      document.head.append(style);
-    });
-  }, STILL);
+  // Animations stay: the preview of a dynamic mode is shown paused by the reduced-motion setting itself.
+  await addPageStyle(page, STILL);
   await page.setViewportSize({ width: 1280, height: 1000 });
 }
 

@@ -40,10 +40,9 @@ const STILL = `*, *::before, *::after {
   caret-color: transparent !important;
 }`;
 
-/** A page for screen comparisons: the Linux tip off, the theme and language chosen, nothing moving. */
-export async function prepareScreen(
+/** The Linux tip off, and the theme and language cookies for the app's address. */
+export async function chooseLookAndLanguage(
   context: BrowserContext,
-  page: Page,
   theme: ScreenTheme,
   language: ScreenLanguage,
 ): Promise<void> {
@@ -53,13 +52,28 @@ export async function prepareScreen(
     { name: 'SkinMode', value: theme, url },
     { name: 'Language', value: language, url },
   ]);
-  await page.addInitScript((css) => {
+}
+
+/** Adds a style sheet to every page the test opens, once its document exists. */
+export async function addPageStyle(page: Page, css: string): Promise<void> {
+  await page.addInitScript((text) => {
     document.addEventListener('DOMContentLoaded', () => {
       const style = document.createElement('style');
-      style.textContent = css;
+      style.textContent = text;
       document.head.append(style);
     });
-  }, STILL);
+  }, css);
+}
+
+/** A page for screen comparisons: the Linux tip off, the theme and language chosen, nothing moving. */
+export async function prepareScreen(
+  context: BrowserContext,
+  page: Page,
+  theme: ScreenTheme,
+  language: ScreenLanguage,
+): Promise<void> {
+  await chooseLookAndLanguage(context, theme, language);
+  await addPageStyle(page, STILL);
 }
 
 /** Nothing hovered or focused, fonts loaded: a picture shows the screen as it rests. */
