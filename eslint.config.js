@@ -7,7 +7,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 
 /**
  * Imports point one way. Each folder of src/ is a layer and imports only from itself and the layers listed for it,
- * lowest first: core, protocol, i18n, transport, firmware, contract, service, host, ui. src/testing (fakes for the
+ * lowest first: core, protocol, i18n, transport, firmware, drivers, contract, service, host, ui. src/testing (fakes for the
  * tests) imports anything; src/main.tsx, the entry, wires the app together and is not checked. A new folder of src/ must
  * be added here before its files pass lint.
  */
@@ -18,10 +18,11 @@ const layers = {
   transport: ['protocol', 'core'],
   firmware: ['protocol', 'core'],
   contract: ['core', 'protocol'],
-  service: ['contract', 'core', 'protocol', 'transport'],
-  host: ['service', 'contract', 'firmware', 'transport', 'protocol', 'core'],
+  drivers: ['core', 'protocol', 'transport'],
+  service: ['contract', 'core', 'protocol', 'transport', 'drivers'],
+  host: ['service', 'contract', 'drivers', 'firmware', 'transport', 'protocol', 'core'],
   ui: ['contract', 'core', 'i18n'],
-  desktop: ['service', 'contract', 'host', 'firmware', 'transport', 'protocol', 'core'],
+  desktop: ['service', 'contract', 'host', 'drivers', 'firmware', 'transport', 'protocol', 'core'],
   cli: ['contract', 'desktop', 'host', 'service', 'core'],
   testing: 'anything',
 };

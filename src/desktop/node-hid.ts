@@ -58,6 +58,7 @@ export class NodeHidTransport implements Transport {
   ) {
     this.info = {
       kind: 'bridge',
+      reportBytes: REPORT_SIZE,
       vendorId: device.vendorId,
       productId: device.productId,
       productName: device.product ?? '',

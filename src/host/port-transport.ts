@@ -19,7 +19,7 @@ export class PortTransport implements Transport {
     info: HidInfo,
     private readonly post: (message: FromWorker) => void,
   ) {
-    this.info = { kind: 'webhid', ...info };
+    this.info = { kind: 'webhid', reportBytes: REPORT_SIZE, ...info };
   }
 
   get connected(): boolean {

@@ -8,11 +8,25 @@ import { specTextsEn } from './sections/spec-texts';
 import { keymapEn } from './sections/keymap';
 import { keycodeExtraEn } from './sections/keycode-extra';
 import { devicesExtraEn } from './sections/devices-extra';
+import { familiesEn } from './sections/families';
+import { libhmkEn } from './sections/libhmk';
+import { viaEn } from './sections/via';
+import { recoveryEn } from './sections/recovery';
+import { offlineEn } from './sections/offline';
+import { reportEn } from './sections/report';
+import { historyEn } from './sections/history';
 
 export const en_US = {
   ...specTextsEn,
   ...keymapEn,
   ...keycodeExtraEn,
+  ...familiesEn,
+  ...libhmkEn,
+  ...viaEn,
+  ...recoveryEn,
+  ...offlineEn,
+  ...reportEn,
+  ...historyEn,
   // Last: it rewords some ids of the sections above.
   ...devicesExtraEn,
   'app.name': 'Keytune',

@@ -5,11 +5,25 @@ import { specTextsZh } from './sections/spec-texts';
 import { keymapZh } from './sections/keymap';
 import { keycodeExtraZh } from './sections/keycode-extra';
 import { devicesExtraZh } from './sections/devices-extra';
+import { familiesZh } from './sections/families';
+import { libhmkZh } from './sections/libhmk';
+import { viaZh } from './sections/via';
+import { recoveryZh } from './sections/recovery';
+import { offlineZh } from './sections/offline';
+import { reportZh } from './sections/report';
+import { historyZh } from './sections/history';
 
 export const zh_CN: Record<CatalogueId, string> = {
   ...specTextsZh,
   ...keymapZh,
   ...keycodeExtraZh,
+  ...familiesZh,
+  ...libhmkZh,
+  ...viaZh,
+  ...recoveryZh,
+  ...offlineZh,
+  ...reportZh,
+  ...historyZh,
   // Last: it rewords some ids of the sections above.
   ...devicesExtraZh,
   'app.name': 'Keytune',

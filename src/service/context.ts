@@ -6,6 +6,7 @@ import type { Capabilities } from '../core/capabilities.ts';
 import type { Descriptor } from '../protocol/objects.ts';
 import type { DeviceRecord, EventName } from '../contract/bridge.ts';
 import type { CallAnswer, CallName, EventPayloads, ParsedArgs } from '../contract/contract.ts';
+import type { DeviceDriver } from '../drivers/types.ts';
 import type { DeviceSession } from './session.ts';
 
 /** One piece of per-device state an area keeps between calls, typed, created on first use. */
@@ -26,6 +27,8 @@ export interface DeviceEntry {
   descriptor: Descriptor;
   /** What this model at this firmware supports; computed when the device attaches (and again if its firmware changes). */
   caps: Capabilities;
+  /** The family driver of a device that is not of our own protocol (libhmk, VIA): its ports serve the calls. */
+  driver?: DeviceDriver;
   /** Present for virtual keyboards: presses a key on the reference firmware. */
   pressKey?: (keyId: number, depthMm: number) => Promise<void>;
   /** The area state of one slot, created on first use. */

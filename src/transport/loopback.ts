@@ -104,7 +104,14 @@ export class LoopbackTransport implements Transport {
     info: Partial<TransportInfo> = {},
     link: Partial<LinkOptions> = {},
   ) {
-    this.info = { kind: 'loopback', vendorId: 0, productId: 0, productName: 'Virtual keyboard', ...info };
+    this.info = {
+      kind: 'loopback',
+      vendorId: 0,
+      productId: 0,
+      productName: 'Virtual keyboard',
+      reportBytes: REPORT_SIZE,
+      ...info,
+    };
     this.link = { ...LINK_PRESETS.instant, ...link };
     this.toDevice = new Lane(
       () => this.link,
@@ -153,7 +160,8 @@ export class LoopbackTransport implements Transport {
 
   async send(report: Uint8Array): Promise<void> {
     if (this.state !== 'open') throw new TransportError('disconnected', 'the device is not connected');
-    if (report.length !== REPORT_SIZE) throw new TransportError('io', `a report is ${REPORT_SIZE} bytes`);
+    if (report.length !== this.info.reportBytes)
+      throw new TransportError('io', `a report is ${this.info.reportBytes} bytes`);
     this.toDevice.push(report.slice());
   }
 

@@ -1,5 +1,5 @@
 /**
- * A transport moves 64-byte reports between the host and one device. It knows nothing of commands: the protocol sits
+ * A transport moves fixed-size reports (64 bytes for our protocol and libhmk, 32 for VIA) between the host and one device. It knows nothing of commands: the protocol sits
  * above it, so WebHID, the desktop bridge and the loopback to the reference firmware all plug in the same way.
  */
 
@@ -8,13 +8,15 @@ export interface TransportInfo {
   vendorId: number;
   productId: number;
   productName: string;
+  /** Bytes of every report in both directions (without report id). */
+  reportBytes: number;
 }
 
 export interface Transport {
   readonly info: TransportInfo;
   /** Opens the link; resolves once reports can be sent. */
   open(): Promise<void>;
-  /** Sends one 64-byte report. Rejects with TransportError when the device is gone. */
+  /** Sends one report of `info.reportBytes` bytes. Rejects with TransportError when the device is gone. */
   send(report: Uint8Array): Promise<void>;
   /** Subscribes to every report the device sends (replies and notifications). */
   onReport(listener: (report: Uint8Array) => void): () => void;

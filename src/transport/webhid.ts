@@ -27,6 +27,7 @@ export class WebHidTransport implements Transport {
   ) {
     this.info = {
       kind: 'webhid',
+      reportBytes: REPORT_SIZE,
       vendorId: device.vendorId,
       productId: device.productId,
       productName: device.productName,

@@ -1,0 +1,353 @@
+/**
+ * The driver seam: what a family of keyboards (ours, libhmk, VIA/QMK) gives the device service. A family recognises
+ * its HID collections and probes; the driver it opens describes the device (identity, features, layout) and fills
+ * ports per area, leaving out what it cannot do. Ports speak millimetres, key ids and key codes of the device's
+ * code space: frames, offsets and byte orders stay inside the driver. The service (src/service) adds what every
+ * family shares: call routing, argument checks, the per-device queue, events, error mapping and the rules of core.
+ */
+import type { KeycodeSpaceId } from '../core/keycode-spaces/types.ts';
+import type { Transport } from '../transport/types.ts';
+
+export type FamilyId = 'keytune' | 'libhmk' | 'via';
+
+/** One top-level HID collection of a device, as WebHID and node-hid report it. */
+export interface HidCollectionInfo {
+  usagePage: number;
+  usage: number;
+  /** Bytes of the largest input report of the collection (without report id), when known. */
+  inputReportBytes?: number;
+  /** Bytes of the largest output report of the collection (without report id), when known. */
+  outputReportBytes?: number;
+}
+
+/** A HID device seen by a host, before any family has spoken to it. */
+export interface HidCandidate {
+  vendorId: number;
+  productId: number;
+  productName: string;
+  collections: readonly HidCollectionInfo[];
+}
+
+/** The WebHID request filter of one family (navigator.hid.requestDevice). */
+export interface HidFilter {
+  vendorId?: number;
+  usagePage: number;
+  usage: number;
+}
+
+// ------------------------------------------------------------------------------------------------ description
+
+/** Who the device is. */
+export interface DeviceIdentity {
+  /** Lower-case model name ("made68pro", "he60", "mojo68"). */
+  name: string;
+  displayName: string;
+  /** "1.2.3" style versions; a family without a hardware version answers "". */
+  firmware: string;
+  hardware: string;
+  serial: string;
+  /** 2 keyboard, 3 mouse, 4 dongle. */
+  devType: number;
+  /** 0 USB, 1 2.4G, 2 Bluetooth. */
+  accessMode: number;
+  /** Percent 0-100; -1 without a battery. */
+  battery: number;
+}
+
+/** One key of a drawing, in key units (1 = the width of a letter key). */
+export interface DeviceLayoutKey {
+  /** Index of the key in every per-key list the device keeps. */
+  id: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** Rotation in degrees about (rx, ry), key units; absent for an upright key. */
+  r?: number;
+  rx?: number;
+  ry?: number;
+  /** Factory layer-0 code in the device's code space, when known. */
+  code?: number;
+  /** A key drawn only for one choice of a layout option: [option, choice]. */
+  option?: [number, number];
+  /** An encoder (VIA): its key id is the encoder index, and it turns rather than presses. */
+  encoder?: boolean;
+}
+
+/** A choice of the drawing a keyboard offers (split backspace, ISO enter, …), stored on the keyboard. */
+export interface LayoutOption {
+  label: string;
+  /** Choice labels; a toggle has one label and the choices off/on. */
+  choices: string[];
+}
+
+export interface DeviceLayout {
+  keys: DeviceLayoutKey[];
+  /** Bounding box of the keys drawn with the current options, in key units. */
+  width: number;
+  height: number;
+  options?: LayoutOption[];
+}
+
+export type AdvancedKind = 'dks' | 'shortcut' | 'macro' | 'snaptap' | 'hypertap';
+
+/** A lighting channel's controls, as data (one per channel the keyboard has). */
+export interface LightingChannelFeatures {
+  id: string;
+  /** Effects by index; names in both languages. */
+  effects: { id: number; en: string; zh: string }[];
+  brightnessMax: number;
+  speed: boolean;
+  colour: boolean;
+}
+
+/**
+ * What the device can do, with its ranges. The UI decides tabs, controls, ranges and pickers from these only.
+ * An area that is absent is not offered.
+ */
+export interface DeviceFeatures {
+  family: FamilyId;
+  keycodeSpace: KeycodeSpaceId;
+  keyCount: number;
+  layers: number;
+  profiles: {
+    count: number;
+    /** The device keeps a name per profile (and it can be renamed). */
+    named: boolean;
+    /** The current profile can be changed from the app. */
+    switchable: boolean;
+    duplicate: boolean;
+    reset: boolean;
+  };
+  keymap: boolean;
+  /** Kinds of advanced keys and their slots. */
+  advanced: Partial<Record<AdvancedKind, number>>;
+  /** A macro buffer (VIA): number of macros and bytes. */
+  macroBuffer?: { count: number; bytes: number };
+  lighting?: {
+    perKeyColour: boolean;
+    channels: LightingChannelFeatures[];
+  };
+  performance?: {
+    /** Full travel of the switch in mm; actuation and rapid-trigger distances lie in (0, travelMm]. */
+    travelMm: number;
+    /** Smallest step of a distance, mm. */
+    stepMm: number;
+    rapidTrigger: boolean;
+    continuousRapidTrigger: boolean;
+    deadZone: boolean;
+    switchTypes: boolean;
+    tickRate?: { min: number; max: number };
+  };
+  calibration?: { thresholds: boolean; saveThreshold: boolean };
+  liveTravel: boolean;
+  /** Switch states read from the keyboard (VIA matrix tester). */
+  matrixTester: boolean;
+  gamepad: boolean;
+  /** Changes spanning several objects are all-or-nothing on the device. */
+  atomic: boolean;
+  firmwareUpdate: boolean;
+  factoryReset: boolean;
+  bootloader: boolean;
+  /** Named device options (libhmk XInput, high polling rate). */
+  options?: string[];
+  /** VIA custom menus of the definition are drawn. */
+  customMenus: boolean;
+}
+
+// ------------------------------------------------------------------------------------------------ ports
+
+/** A refusal or a failure the driver saw; the service maps it to the toast a person reads. */
+export class DriverError extends Error {
+  constructor(
+    readonly reason: 'timeout' | 'disconnected' | 'reply' | 'refused' | 'unsupported' | 'bootloader',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DriverError';
+  }
+}
+
+export interface KeyCell {
+  /** Profile where the family has profiles (libhmk); 0 otherwise. */
+  profile?: number;
+  layer: number;
+  keyId: number;
+}
+
+export interface KeymapPort {
+  /** Every layer's codes of a profile ([layer][key]); profile defaults to the current one. */
+  read(profile?: number): Promise<number[][]>;
+  /** Writes codes: contiguous ranges per report, never one round trip per key. Reads back what it wrote. */
+  write(cells: readonly (KeyCell & { code: number })[]): Promise<void>;
+  /** The factory keymap, when the device tells it. */
+  defaults?(): number[][] | undefined;
+}
+
+/** One key's actuation, in mm. */
+export interface KeyActuation {
+  actuationMm: number;
+  /** Rapid trigger on when set: distances in mm. */
+  rapidTrigger: boolean;
+  rtPressMm: number;
+  rtReleaseMm: number;
+  continuous: boolean;
+}
+
+export interface PerformancePort {
+  read(profile?: number): Promise<KeyActuation[]>;
+  write(keyIds: readonly number[], patch: Partial<KeyActuation>, profile?: number): Promise<void>;
+  readTickRate?(profile?: number): Promise<number>;
+  writeTickRate?(value: number, profile?: number): Promise<void>;
+}
+
+export interface TravelSample {
+  keyId: number;
+  depthMm: number;
+  adc: number;
+}
+
+export interface TravelPort {
+  /** Reads the travel of every key in as few reports as the protocol allows. */
+  read(): Promise<TravelSample[]>;
+}
+
+export interface CalibrationPort {
+  recalibrate(): Promise<void>;
+  readThresholds?(): Promise<{ rest: number; bottomOut: number }>;
+  writeThresholds?(values: { rest: number; bottomOut: number }): Promise<void>;
+}
+
+export interface ProfilesPort {
+  current(): Promise<number>;
+  switchTo?(profile: number): Promise<void>;
+  names?(): Promise<string[]>;
+  rename?(profile: number, name: string): Promise<void>;
+  duplicate?(from: number, to: number): Promise<void>;
+  reset?(profile: number): Promise<void>;
+}
+
+/** A VIA-style macro: a list of actions. */
+export type MacroAction =
+  | { kind: 'text'; text: string }
+  | { kind: 'tap' | 'down' | 'up'; code: number }
+  | { kind: 'delay'; ms: number };
+
+export interface MacroPort {
+  bufferBytes(): Promise<number>;
+  read(): Promise<MacroAction[][]>;
+  /** Writes every macro; the device never plays a half-written buffer. Refuses before writing when it overflows. */
+  write(macros: readonly MacroAction[][]): Promise<void>;
+  /** Bytes the macros take in the buffer. */
+  size(macros: readonly MacroAction[][]): number;
+}
+
+export interface LightingState {
+  channel: string;
+  effect: number;
+  brightness: number;
+  speed: number;
+  /** Hue 0-255, saturation 0-255. */
+  hue: number;
+  saturation: number;
+}
+
+export interface LightingPort {
+  read(): Promise<LightingState[]>;
+  write(state: LightingState): Promise<void>;
+  save(channel: string): Promise<void>;
+}
+
+export interface MatrixPort {
+  /** Per key id: pressed or not. */
+  read(): Promise<boolean[]>;
+}
+
+export interface DevicePort {
+  factoryReset?(): Promise<void>;
+  bootloader?(): Promise<void>;
+  reboot?(): Promise<void>;
+}
+
+/** A key's gamepad binding and the stick's response (libhmk). */
+export interface GamepadConfig {
+  /** Per key id: gamepad button or axis code of the family's gamepad space (0 none). */
+  buttons: number[];
+  /** Points of the analog curve, travel mm to output 0-255, in travel order. */
+  curve: { mm: number; out: number }[];
+  /** Named flags the family offers (keyboard output kept, gamepad overrides, square stick, snappy stick). */
+  flags: Record<string, boolean>;
+}
+
+export interface GamepadPort {
+  /** The family's gamepad buttons by code, with names in both languages. */
+  buttons(): { code: number; en: string; zh: string }[];
+  read(profile?: number): Promise<GamepadConfig>;
+  write(config: Partial<GamepadConfig>, profile?: number): Promise<void>;
+}
+
+/** Named on/off device options (libhmk XInput, high polling rate): `features.options` names them. */
+export interface OptionsPort {
+  read(): Promise<Record<string, boolean>>;
+  write(name: string, value: boolean): Promise<void>;
+}
+
+/** VIA custom menus: a value addressed by channel and id, as bytes. */
+export interface CustomValuePort {
+  get(channel: number, id: number, bytes: number): Promise<number[]>;
+  set(channel: number, id: number, value: readonly number[]): Promise<void>;
+  save(channel: number): Promise<void>;
+}
+
+/** Layout options stored on the keyboard (VIA): one packed number. */
+export interface LayoutOptionsPort {
+  read(): Promise<number>;
+  write(value: number): Promise<void>;
+}
+
+/** Ports per area; a family leaves out what it cannot do. */
+export interface DriverPorts {
+  keymap?: KeymapPort;
+  performance?: PerformancePort;
+  travel?: TravelPort;
+  calibration?: CalibrationPort;
+  profiles?: ProfilesPort;
+  macros?: MacroPort;
+  lighting?: LightingPort;
+  matrix?: MatrixPort;
+  device?: DevicePort;
+  gamepad?: GamepadPort;
+  options?: OptionsPort;
+  customValues?: CustomValuePort;
+  layoutOptions?: LayoutOptionsPort;
+}
+
+/** An opened device of one family. */
+export interface DeviceDriver {
+  readonly family: FamilyId;
+  readonly identity: DeviceIdentity;
+  readonly features: DeviceFeatures;
+  readonly layout: DeviceLayout | null;
+  readonly ports: DriverPorts;
+  /** Subscribes to the link going away. */
+  onDisconnect(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Milliseconds to wait for one reply before retrying or giving up. */
+  replyTimeoutMs?: number;
+}
+
+/** A family of devices: how to recognise and open one. */
+export interface DeviceFamily {
+  readonly id: FamilyId;
+  /** Report size of the family's configuration collection, in bytes. */
+  readonly reportBytes: number;
+  /** WebHID filters for the add-device request. */
+  readonly filters: readonly HidFilter[];
+  /** Whether the candidate's collections are this family's (without speaking to it). */
+  matches(candidate: HidCandidate): boolean;
+  /** Probes and opens; rejects with DriverError('unsupported') when the device does not speak the family's protocol. */
+  open(transport: Transport, options?: OpenOptions): Promise<DeviceDriver>;
+}
