@@ -13,6 +13,8 @@ import { lightingCalls, type LightingEvents } from './areas/lighting.ts';
 import { performanceCalls, type PerformanceEvents } from './areas/performance.ts';
 import { settingsCalls, type SettingsEvents } from './areas/settings.ts';
 import { themeCalls, type ThemeEvents } from './areas/theme.ts';
+import { libhmkCalls, type LibhmkEvents } from './areas/libhmk.ts';
+import { viaCalls, type ViaEvents } from './areas/via.ts';
 import type { EventName } from './bridge.ts';
 import type { AnswerOf, ArgsIn, ArgsOut } from './define.ts';
 
@@ -25,6 +27,8 @@ export const CALLS = {
   ...settingsCalls,
   ...themeCalls,
   ...firmwareCalls,
+  ...libhmkCalls,
+  ...viaCalls,
 };
 
 export type Calls = typeof CALLS;
@@ -45,7 +49,9 @@ export interface EventPayloads
     PerformanceEvents,
     SettingsEvents,
     ThemeEvents,
-    FirmwareEvents {}
+    FirmwareEvents,
+    LibhmkEvents,
+    ViaEvents {}
 
 // Every event name of the wire has a payload type here, and nothing else does.
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

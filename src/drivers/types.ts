@@ -229,9 +229,7 @@ export interface ProfilesPort {
 
 /** A VIA-style macro: a list of actions. */
 export type MacroAction =
-  | { kind: 'text'; text: string }
-  | { kind: 'tap' | 'down' | 'up'; code: number }
-  | { kind: 'delay'; ms: number };
+  { kind: 'text'; text: string } | { kind: 'tap' | 'down' | 'up'; code: number } | { kind: 'delay'; ms: number };
 
 export interface MacroPort {
   bufferBytes(): Promise<number>;
@@ -334,9 +332,24 @@ export interface DeviceDriver {
   close(): Promise<void>;
 }
 
+/** Where keyboard definitions (VIA JSON) are kept per vendor and product id: IndexedDB, or the data folder. */
+export interface DefinitionStore {
+  get(vendorId: number, productId: number): Promise<string | undefined>;
+  put(vendorId: number, productId: number, json: string): Promise<void>;
+}
+
 export interface OpenOptions {
   /** Milliseconds to wait for one reply before retrying or giving up. */
   replyTimeoutMs?: number;
+  /** Definitions of keyboards that do not describe themselves (VIA). */
+  definitions?: DefinitionStore;
+  /** Calls the device service's reading of a family's exchanges (bug reports, tests). */
+  onExchange?: (entry: {
+    sent: Uint8Array;
+    received?: Uint8Array;
+    ms: number;
+    outcome: 'ok' | 'refused' | 'timeout';
+  }) => void;
 }
 
 /** A family of devices: how to recognise and open one. */

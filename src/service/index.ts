@@ -7,6 +7,8 @@ import { registerPerformanceHandlers } from './handlers/performance.ts';
 import { registerSettingsHandlers } from './handlers/settings.ts';
 import { registerThemeHandlers } from './handlers/theme.ts';
 import { registerFirmwareHandlers } from './handlers/firmware.ts';
+import { registerLibhmkHandlers } from './handlers/libhmk.ts';
+import { registerViaHandlers } from './handlers/via.ts';
 import { DeviceService, type DeviceServiceOptions } from './service.ts';
 
 export function createDeviceService(options: DeviceServiceOptions = {}): DeviceService {
@@ -19,6 +21,8 @@ export function createDeviceService(options: DeviceServiceOptions = {}): DeviceS
   registerSettingsHandlers(service);
   registerThemeHandlers(service);
   registerFirmwareHandlers(service);
+  registerLibhmkHandlers(service);
+  registerViaHandlers(service);
   return service;
 }
 
