@@ -55,3 +55,14 @@ describe('toast payload', () => {
     expect(toastEndsLoading(0)).toBe(false);
   });
 });
+
+describe('toasts of a screen whose texts load with it', () => {
+  it('are worded from the registered section, in both languages, never shown as their id', async () => {
+    const { settingsEn, settingsZh } = await import('../../src/i18n/sections/settings');
+    await import('../../src/ui/device-page/settings/settings-texts');
+    for (const id of ['settings.reset.done', 'themes.import.only.scene'] as const) {
+      expect(toastText(id, [], en)).toBe(settingsEn[id]);
+      expect(toastText(id, [], zh)).toBe(settingsZh[id]);
+    }
+  });
+});

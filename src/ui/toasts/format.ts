@@ -6,7 +6,7 @@
  */
 import type { ToastPayload } from '../../contract/bridge';
 import { DEFAULT_TOAST_DELAY } from '../../core/toast-keys';
-import { fillPlaceholders, isMessageId, type Translate } from '../../i18n/translate';
+import { createTranslate, fillPlaceholders, isMessageId, type Language, type Translate } from '../../i18n/translate';
 
 export type ToastKind = ToastPayload['type'];
 
@@ -15,10 +15,31 @@ export function splitToastArgs(args: string | undefined): string[] {
   return args ? args.split(';;') : [];
 }
 
-/** One line of a toast: translated when it is a known id, then its '{}' placeholders filled from the arguments. */
+// Quiet look-ups of the texts screens register when they load (settings, advanced keys, …): a toast they push is
+// worded like the main catalogue's; literal text sent by the service is not an id, and must not warn as a missing one.
+const quiet: Partial<Record<Language, Translate>> = {};
+const ID_SHAPE = /^[a-z][a-zA-Z0-9_]*(\.[a-zA-Z0-9_-]+)+$/;
+const warned = new Set<string>();
+
+function registeredText(text: string, args: readonly string[], t: Translate): string | undefined {
+  const worded = (quiet[t.language] ??= createTranslate(t.language, () => {})).dynamic(text, ...args);
+  return worded === text ? undefined : worded;
+}
+
+/**
+ * One line of a toast: translated when it is an id of the catalogue or of a registered section, else literal text
+ * with its '{}' placeholders filled from the arguments. Text shaped like an id that nothing knows warns once.
+ */
 export function toastText(text: string, args: readonly string[], t: Translate): string {
   if (text === '') return '';
-  return isMessageId(text) ? t(text, ...args) : fillPlaceholders(text, args);
+  if (isMessageId(text)) return t(text, ...args);
+  const worded = registeredText(text, args, t);
+  if (worded !== undefined) return worded;
+  if (ID_SHAPE.test(text) && !warned.has(text)) {
+    warned.add(text);
+    console.warn(`Missing translation: ${text}`);
+  }
+  return fillPlaceholders(text, args);
 }
 
 /** The toast to show for a toast_message payload: undefined when it has no text; a delay of 0 takes the default. */
