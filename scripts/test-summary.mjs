@@ -1,6 +1,7 @@
-// Prints one line `N passed, N failed` from the Vitest and Playwright JSON reports written by `npm test`, then names
-// each test that failed once and passed on its one retry (a flake: a race in the test or in the product, to be fixed,
-// never to be left to the retry).
+// Prints one line `N passed, N failed` from the Vitest and Playwright JSON reports written by `npm test` and, with
+// --with-package-check (.ci/run), the package check's report (scripts/package-check.mjs, counted as one test), then
+// names each test that failed once and passed on its one retry (a flake: a race in the test or in the product, to be
+// fixed, never to be left to the retry).
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
@@ -32,6 +33,16 @@ if (existsSync('.playwright-results.json')) {
   for (const suite of p.suites ?? []) walk(suite, []);
 } else {
   failed += 1;
+}
+if (process.argv.includes('--with-package-check')) {
+  const report = existsSync('.package-check-results.json')
+    ? JSON.parse(readFileSync('.package-check-results.json', 'utf8'))
+    : { ok: false, steps: [{ name: 'package check: no report written', ok: false }] };
+  if (report.ok === true) passed += 1;
+  else {
+    failed += 1;
+    for (const step of report.steps ?? []) if (!step.ok) console.log(`package check failed: ${step.name}`);
+  }
 }
 console.log(`${passed} passed, ${failed} failed`);
 if (flaky.length)
