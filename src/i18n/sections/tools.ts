@@ -18,11 +18,13 @@ export const toolsEn = {
   'tester.source.device': '{0} (its own key events)',
   'tester.area': 'Key test area: press keys to test them',
   'tester.area.hint':
-    'Press any key. Keys go to the tester while this area or the page has focus: if the page does not respond, click an empty area and retry.',
+    'Press any key: Tab, Esc, F5, arrows and Space are tested too, not used. To leave the test area with the keyboard, press Esc, then Tab.',
   'tester.area.device.hint':
     'Press keys of the keyboard, or hold a key on the drawing to press it on this virtual keyboard.',
   'tester.focus.warning':
     'The page has lost focus, so key presses do not reach it. If the page does not respond, click an empty area and retry.',
+  'tester.focus.lost': 'Keys are not being tested: focus has left the test area.',
+  'tester.focus.resume': 'Resume testing',
   'tester.counts.label': 'Counters',
   'tester.counts.total': 'Total clicks',
   'tester.counts.pressed': 'Currently pressed',
@@ -116,9 +118,11 @@ export const toolsZh: Record<keyof typeof toolsEn, string> = {
   'tester.source.browser': '本机键盘（浏览器按键事件）',
   'tester.source.device': '{0}（键盘自身的按键事件）',
   'tester.area': '按键测试区：按下按键进行测试',
-  'tester.area.hint': '按下任意按键。测试区或页面获得焦点时，按键会进入测试：如果页面没有响应，请点击空白区域后重试。',
+  'tester.area.hint': '按下任意按键：Tab、Esc、F5、方向键和空格也会被测试，而不会执行其原有功能。要用键盘离开测试区，请先按 Esc，再按 Tab。',
   'tester.area.device.hint': '按下键盘上的按键，或在键盘图上按住按键以在虚拟键盘上按下。',
   'tester.focus.warning': '页面已失去焦点，按键无法到达页面。如果页面没有响应，请点击空白区域后重试。',
+  'tester.focus.lost': '按键未被测试：焦点已离开测试区。',
+  'tester.focus.resume': '继续测试',
   'tester.counts.label': '计数',
   'tester.counts.total': '总点击次数',
   'tester.counts.pressed': '当前按下',

@@ -68,10 +68,10 @@ describe('Tool tab', () => {
 });
 
 describe('Keyboard tester, browser key events', () => {
-  it('tells the user, before anything goes wrong, what to do when the page does not respond', async () => {
+  it('tells the user, before anything goes wrong, that every key is tested and how to leave with the keyboard', async () => {
     await openTester();
     expect(screen.getByRole('application', { name: /Key test area/ })).toHaveAccessibleDescription(
-      /if the page does not respond, click an empty area and retry/,
+      /Tab, Esc, F5, arrows and Space are tested too.*press Esc, then Tab/,
     );
   });
 

@@ -19,8 +19,10 @@ import { ConfigDialog } from './ConfigDialog';
 import { EventTable } from './EventTable';
 import { keyTitle } from './format';
 import { TesterLog, type KeySource } from './tester-log';
+import { letsFocusLeave, reachesTester, useTestFocus } from './use-test-focus';
 import { soundKey } from './voice';
 import '../../styles/tools.css';
+import '../../styles/tester-focus.css';
 
 const BROWSER = '';
 /** Depth a virtual keyboard's key is pressed to from the drawing (mm): past every trigger point. */
@@ -38,12 +40,6 @@ const nextFrame = (cb: () => void): void => {
   else setTimeout(cb, 0);
 };
 
-/** Browser key events count when they reach the page itself or the test area, not a control that uses the key. */
-function reachesTester(target: EventTarget | null, area: HTMLElement | null): boolean {
-  if (target === null || target === document.body || target === document.documentElement) return true;
-  return area !== null && target instanceof Node && area.contains(target);
-}
-
 export default function KeyboardTester() {
   const tt = useToolsT();
   const language = useLanguage();
@@ -58,7 +54,6 @@ export default function KeyboardTester() {
   const [configOpen, setConfigOpen] = useState(false);
   const [log] = useState(() => new TesterLog(config.chatter_ms));
   const [, setFrame] = useState(0);
-  const [focused, setFocused] = useState(() => typeof document === 'undefined' || document.hasFocus());
   const areaRef = useRef<HTMLDivElement>(null);
   const press = usePressKeys(path || 'none', PRESS_DEPTH, device?.virtual === true);
 
@@ -81,12 +76,16 @@ export default function KeyboardTester() {
   // The browser's key events, for any keyboard.
   useEffect(() => {
     if (path !== BROWSER) return;
+    let previousDown: string | undefined;
     const onKey = (e: KeyboardEvent) => {
       const down = e.type === 'keydown';
       if (down) {
-        if (e.repeat || !reachesTester(e.target, areaRef.current)) return;
-        // The tested key does nothing else, except Tab, which still moves focus out of the tester.
-        if (e.code !== 'Tab') e.preventDefault();
+        if (!reachesTester(e.target, areaRef.current)) return;
+        // The tested key does nothing else (held keys neither: a held Space would scroll), Tab included, except
+        // Tab right after Esc: the keyboard's way out of the test area.
+        if (!letsFocusLeave(previousDown, e.code)) e.preventDefault();
+        if (e.repeat) return;
+        previousDown = e.code;
       }
       const key: KeySource = { kind: 'code', code: e.code || 'Unidentified' };
       if (log.record(key, down, e.timeStamp || performance.now())) changed(down ? key : undefined);
@@ -117,29 +116,19 @@ export default function KeyboardTester() {
   }, [path, client, log, changed]);
 
   // Key releases are lost while the page has no focus: say so, and let go of the held keys.
-  useEffect(() => {
-    const onBlur = () => {
-      setFocused(false);
-      log.releaseAll();
-      changed();
-    };
-    const onFocus = () => setFocused(true);
-    window.addEventListener('blur', onBlur);
-    window.addEventListener('focus', onFocus);
-    return () => {
-      window.removeEventListener('blur', onBlur);
-      window.removeEventListener('focus', onFocus);
-    };
+  const releaseHeld = useCallback(() => {
+    log.releaseAll();
+    changed();
   }, [log, changed]);
+  const { loss, takeBack } = useTestFocus(areaRef, releaseHeld);
 
   // In the same commit that shows the area, so nothing can see (or type into) the page before the area has focus.
   useLayoutEffect(() => areaRef.current?.focus({ preventScroll: true }), []);
 
-  const backToArea = () => areaRef.current?.focus({ preventScroll: true });
   const clear = () => {
     log.clear();
     changed();
-    backToArea();
+    takeBack();
   };
   const chooseSource = (value: string) => {
     log.clear();
@@ -188,11 +177,14 @@ export default function KeyboardTester() {
           {tt('tester.clear')}
         </button>
       </div>
-      {path === BROWSER && !focused && (
-        <p className="tester__warning" role="alert">
+      {path === BROWSER && loss !== 'none' && (
+        <div className="tester__warning tester__warning--focus" role="alert">
           <WarningIcon size={18} />
-          {tt('tester.focus.warning')}
-        </p>
+          <span>{tt(loss === 'window' ? 'tester.focus.warning' : 'tester.focus.lost')}</span>
+          <button type="button" className="button button--primary button--small" onClick={takeBack}>
+            {tt('tester.focus.resume')}
+          </button>
+        </div>
       )}
       <dl className="tester__counts" aria-label={tt('tester.counts.label')}>
         {counters.map(([label, value]) => (
@@ -205,6 +197,7 @@ export default function KeyboardTester() {
       <div
         ref={areaRef}
         className="tester__area"
+        data-testing={path !== BROWSER || loss === 'none' ? 'true' : 'false'}
         role="application"
         tabIndex={0}
         aria-label={tt('tester.area')}
