@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { BridgeCallError, type Bridge, type DeviceRecord } from '../contract/bridge.ts';
 import { createClient, type Client } from '../contract/client.ts';
+import { isPrototypeName } from '../contract/codec.ts';
 import { CALL_ROUTES } from '../contract/routes.ts';
 import { loadNodeHid, RUNTIME_FILE, startServiceHost, type RuntimeInfo } from '../desktop/bridge.ts';
 import { dataDir } from '../desktop/data-dir.ts';
@@ -44,7 +45,10 @@ interface Parsed {
 
 const FLAGS = new Set(['json', 'help', 'remote', 'local', 'version']);
 
-/** `--name value` pairs, `--name=value`, and the flags above; everything else is positional. */
+/**
+ * `--name value` pairs, `--name=value`, and the flags above; everything else is positional. A name of Object.prototype
+ * (`--constructor`, `--__proto__`) is refused: no command takes one.
+ */
 export function parseArgv(argv: readonly string[]): Parsed {
   const positional: string[] = [];
   const named = new Map<string, string>();
@@ -55,6 +59,8 @@ export function parseArgv(argv: readonly string[]): Parsed {
     else if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+      if (isPrototypeName(name))
+        throw new CliError(EXIT.usage, `--${name} is not an option of any command`, 'err.args.invalid');
       if (FLAGS.has(name) && eq < 0) flags.add(name);
       else if (eq > 0) named.set(name, a.slice(eq + 1));
       else if (i + 1 < argv.length) named.set(name, argv[++i]!);
@@ -183,7 +189,7 @@ async function run(command: CommandName, p: Parsed, io: CliIo, session: Session)
     }
     case 'get': {
       const what = args[0] ?? 'settings';
-      if (!(what in READS))
+      if (!Object.hasOwn(READS, what))
         throw new CliError(EXIT.usage, `get reads one of: ${Object.keys(READS).join(', ')} (not "${what}")`);
       const device = await pickDevice(client, p);
       const method = READS[what as keyof typeof READS];
@@ -223,14 +229,14 @@ async function run(command: CommandName, p: Parsed, io: CliIo, session: Session)
     }
     case 'call': {
       const method = args[0];
-      if (!method || !(method in CALL_ROUTES))
+      if (!method || !Object.hasOwn(CALL_ROUTES, method))
         throw new CliError(
           EXIT.usage,
           `call needs a method of the client: ${Object.keys(CALL_ROUTES).join(', ')}${method ? ` (not "${method}")` : ''}`,
         );
-      const named: Record<string, string> = {};
+      const named: Record<string, string> = Object.create(null) as Record<string, string>;
       for (const [k, v] of p.named) if (k !== 'device') named[k] = v;
-      if (p.named.has('device') && !('path' in named)) named['path'] = (await pickDevice(client, p)).path;
+      if (p.named.has('device') && !Object.hasOwn(named, 'path')) named['path'] = (await pickDevice(client, p)).path;
       const value = await (
         client[method as keyof typeof CALL_ROUTES] as (a: Record<string, string>) => Promise<unknown>
       )(named);
@@ -307,7 +313,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const name = p.positional[0];
   if (name === 'help') {
     const topic = p.positional[1];
-    io.out(topic && topic in COMMANDS ? COMMANDS[topic as CommandName] : GLOBAL_HELP);
+    io.out(topic && Object.hasOwn(COMMANDS, topic) ? COMMANDS[topic as CommandName] : GLOBAL_HELP);
     return EXIT.ok;
   }
   if (!name) {
@@ -318,7 +324,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.err(GLOBAL_HELP);
     return EXIT.usage;
   }
-  if (!(name in COMMANDS)) {
+  if (!Object.hasOwn(COMMANDS, name)) {
     io.err(`keytune: "${name}" is not a command; see keytune --help\n`);
     return EXIT.usage;
   }

@@ -24,13 +24,25 @@ export interface DecodedArgs {
   positional: string[];
 }
 
+/**
+ * Names every plain object answers to (`__proto__`, `constructor`, `toString`, …). No call takes one, and a name that
+ * reached `object[name]` would find the prototype's member instead of an argument, so they are refused outright.
+ */
+const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** True for a name that no argument, method or table entry may have: a member of every plain object. */
+export function isPrototypeName(name: string): boolean {
+  return PROTOTYPE_NAMES.has(name);
+}
+
 function refuse(message: string): BridgeCallError {
   return new BridgeCallError('err.args.invalid', message);
 }
 
 /**
- * Reads an argument list as it arrived over a bridge. Anything but an array of strings, a name given twice or a name
- * with no value after it refuses the call with `err.args.invalid`: the caller made the mistake, not the keyboard.
+ * Reads an argument list as it arrived over a bridge. Anything but an array of strings, a name given twice, a name
+ * with no value after it or a name of Object.prototype refuses the call with `err.args.invalid`: the caller made the
+ * mistake, not the keyboard.
  */
 export function decodeArgs(list: unknown): DecodedArgs {
   if (!Array.isArray(list)) throw refuse('the arguments must be a list of strings');
@@ -38,13 +50,15 @@ export function decodeArgs(list: unknown): DecodedArgs {
   const positional: string[] = [];
   for (let i = 0; i < list.length; i++) {
     const token: unknown = list[i];
-    if (typeof token !== 'string') throw refuse(`argument ${i + 1} is ${token === null ? 'null' : typeof token}, not a string`);
+    if (typeof token !== 'string')
+      throw refuse(`argument ${i + 1} is ${token === null ? 'null' : typeof token}, not a string`);
     if (!token.startsWith('--')) {
       positional.push(token);
       continue;
     }
     const name = token.slice(2);
     if (name === '') throw refuse(`argument ${i + 1} is "--" without a name`);
+    if (isPrototypeName(name)) throw refuse(`--${name} is not an argument of any call`);
     if (i + 1 >= list.length) throw refuse(`--${name} has no value`);
     const value: unknown = list[i + 1];
     if (typeof value !== 'string') throw refuse(`the value of --${name} is not a string`);

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { BridgeCallError } from './bridge.ts';
-import type { DecodedArgs } from './codec.ts';
+import { isPrototypeName, type DecodedArgs } from './codec.ts';
 
 export type Channel = 'app_info' | 'dev_info' | 'cfg_info' | 'dev_event';
 
@@ -66,17 +66,22 @@ function fieldValue(field: z.ZodType, text: string): unknown {
 /** Parses decoded arguments against a call's schema; any mismatch refuses the call with `err.args.invalid`. */
 export function parseCallArgs<D extends CallDef>(def: D, decoded: DecodedArgs): ArgsOut<D> {
   const shape = def.args.shape as Record<string, z.ZodType>;
-  const input: Record<string, unknown> = {};
+  /** The schema's own field of that name; never a member of Object.prototype (`constructor`, `__proto__`, …). */
+  const fieldOf = (name: string): z.ZodType | undefined =>
+    !isPrototypeName(name) && Object.hasOwn(shape, name) ? shape[name] : undefined;
+  // No prototype: a name can only ever set a property of its own.
+  const input: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [name, text] of decoded.named) {
-    const field = shape[name];
+    const field = fieldOf(name);
     if (!field) throw invalid(`${def.channel} ${def.func} takes no --${name}`);
     input[name] = fieldValue(field, text);
   }
   if (decoded.positional.length > 0) {
     const name = def.positional;
-    if (name === undefined || decoded.positional.length > 1 || name in input)
+    const field = name === undefined ? undefined : fieldOf(name);
+    if (name === undefined || !field || decoded.positional.length > 1 || Object.hasOwn(input, name))
       throw invalid(`${def.channel} ${def.func}: unexpected value "${decoded.positional[0]}"`);
-    input[name] = fieldValue(shape[name]!, decoded.positional[0]!);
+    input[name] = fieldValue(field, decoded.positional[0]!);
   }
   const parsed = def.args.safeParse(input);
   if (!parsed.success) {

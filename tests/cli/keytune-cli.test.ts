@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/help.ts';
+import { CliError, EXIT, parseArgv, runCli } from '../../src/cli/main.ts';
 import { startBridge } from '../../src/desktop/bridge.ts';
 import { findModel } from '../../src/core/models.ts';
 import { buildFirmwareImage } from '../../src/protocol/firmware-image.ts';
@@ -180,5 +181,51 @@ describe('keytune with a running bridge', () => {
     }
     const none = await keytune(data, 'devices', '--remote');
     expect(none.code).toBe(4);
+  });
+});
+
+describe('keytune with argument names that are members of Object.prototype', () => {
+  const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+
+  it('refuses them in the argument parser as a wrong command line (exit 2)', () => {
+    for (const name of names) {
+      for (const argv of [
+        ['call', 'getDevList', `--${name}`, '1'],
+        ['call', 'getDevList', `--${name}=1`],
+      ]) {
+        let error: unknown;
+        try {
+          parseArgv(argv);
+        } catch (e) {
+          error = e;
+        }
+        expect(error, argv.join(' ')).toBeInstanceOf(CliError);
+        expect((error as CliError).code, argv.join(' ')).toBe(EXIT.usage);
+        expect((error as CliError).key, argv.join(' ')).toBe('err.args.invalid');
+      }
+    }
+  });
+
+  it('refuses them as commands, methods and areas too, never blaming a device', async () => {
+    const data = folder();
+    const io = () => {
+      const run = { out: '', err: '' };
+      return {
+        run,
+        io: {
+          out: (t: string) => (run.out += t),
+          err: (t: string) => (run.err += t),
+          env: { KEYTUNE_DATA_DIR: data, KEYTUNE_HID: 'off' },
+        },
+      };
+    };
+    for (const name of names) {
+      for (const argv of [[name], ['call', name], ['get', name], ['call', 'getDevList', `--${name}`, '[]']]) {
+        const { run, io: out } = io();
+        const code = await runCli(argv, out);
+        expect(code, argv.join(' ')).toBe(EXIT.usage);
+        expect(run.err, argv.join(' ')).not.toContain('err.dev.reply');
+      }
+    }
   });
 });

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { BridgeCallError } from '../../src/contract/bridge.ts';
 import { decodeArgs, encodeArgs } from '../../src/contract/codec.ts';
 import { call, flag, parseCallArgs } from '../../src/contract/define.ts';
+import { loopbackVirtualFactory } from '../../src/host/virtual-loopback.ts';
+import { createDeviceService } from '../../src/service/index.ts';
+import { LINK_PRESETS } from '../../src/transport/types.ts';
 
 const demo = call<void>()(
   'dev_info',
@@ -39,11 +42,22 @@ describe('the --name value codec', () => {
     const cases = fc.record(
       {
         // Text that looks like a flag, a number or JSON must come back as the same text.
-        name: fc.oneof(fc.string(), fc.string().map((s) => `--${s}`), fc.integer().map(String), fc.json()),
+        name: fc.oneof(
+          fc.string(),
+          fc.string().map((s) => `--${s}`),
+          fc.integer().map(String),
+          fc.json(),
+        ),
         count: fc.integer(),
         on: fc.boolean(),
         ids: fc.array(fc.integer({ min: -1000, max: 1000 })),
-        item: fc.record({ a: fc.oneof(fc.string(), fc.string().map((s) => `--${s}`)), b: fc.double({ noNaN: true, noDefaultInfinity: true }) }),
+        item: fc.record({
+          a: fc.oneof(
+            fc.string(),
+            fc.string().map((s) => `--${s}`),
+          ),
+          b: fc.double({ noNaN: true, noDefaultInfinity: true }),
+        }),
       },
       { requiredKeys: ['name', 'count'] },
     );
@@ -96,5 +110,65 @@ describe('the --name value codec', () => {
       ['false', false],
     ] as const)
       expect(parseCallArgs(demo, decodeArgs(['--name', 'a', '--count', '1', '--on', text])).on).toBe(value);
+  });
+});
+
+/** Names every plain object answers to: they must never be taken for arguments of a call. */
+const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
+
+describe('argument names that are members of Object.prototype', () => {
+  it('are refused by the codec with err.args.invalid', () => {
+    expect(PROTOTYPE_NAMES).toEqual(expect.arrayContaining(['__proto__', 'constructor', 'toString', 'valueOf']));
+    for (const name of PROTOTYPE_NAMES) {
+      const e = refusal(() => decodeArgs([`--${name}`, '1']));
+      expect(e.toastKey, name).toBe('err.args.invalid');
+      expect(e.message, name).toContain(`--${name}`);
+    }
+  });
+
+  it('are refused by the parser of a call even when they reach it without the codec', () => {
+    for (const name of PROTOTYPE_NAMES) {
+      const named = new Map([
+        ['name', 'a'],
+        ['count', '1'],
+        [name, '1'],
+      ]);
+      expect(refusal(() => parseCallArgs(demo, { named, positional: [] })).toastKey, name).toBe('err.args.invalid');
+    }
+  });
+
+  it('are refused by the device service as the caller’s mistake, never blamed on the keyboard', async () => {
+    const factory = loopbackVirtualFactory(LINK_PRESETS.instant);
+    const service = createDeviceService({ createVirtual: factory.create, session: { timeoutMs: 500 } });
+    const toasts: string[] = [];
+    service.on('toast_message', (t) => toasts.push(t.title));
+    const path = (await service.call('app_info', 'add_virtual_device', [
+      '--display_name',
+      'Made68Pro',
+      '--fw_ver',
+      '1.4.2',
+    ])) as string;
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf']) {
+      for (const [channel, func, args] of [
+        ['dev_info', 'get_setting_data', ['--path', path, `--${name}`, '1']],
+        [
+          'dev_info',
+          'set_key_info',
+          ['--path', path, '--index', '3', '--select', '0', '--code', '4', `--${name}`, '{}'],
+        ],
+        ['app_info', 'get_dev_list', [`--${name}`, '[]']],
+      ] as const) {
+        const e = await service.call(channel, func, [...args]).then(
+          () => undefined,
+          (x: unknown) => x,
+        );
+        expect(e, `${func} --${name}`).toBeInstanceOf(BridgeCallError);
+        expect((e as BridgeCallError).toastKey, `${func} --${name}`).toBe('err.args.invalid');
+      }
+    }
+    expect(toasts.length).toBeGreaterThan(0);
+    expect(new Set(toasts)).toEqual(new Set(['err.args.invalid']));
+    // The keyboard still answers as before.
+    expect(await service.call('dev_info', 'get_setting_data', ['--path', path])).toBeTruthy();
   });
 });
