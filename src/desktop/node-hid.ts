@@ -7,6 +7,7 @@
 import { VENDOR_IDS, VENDOR_USAGE, VENDOR_USAGE_PAGE } from '../core/models.ts';
 import { REPORT_SIZE } from '../protocol/frame.ts';
 import type { DeviceService } from '../service/service.ts';
+import { checkReportSize, fitReport, ReportListeners } from '../transport/reports.ts';
 import { TransportError, type Transport, type TransportInfo } from '../transport/types.ts';
 
 /** What node-hid's `devicesAsync()` answers for one interface (the fields used here). */
@@ -44,21 +45,24 @@ export function isConfigInterface(d: HidInterfaceInfo): boolean {
   );
 }
 
-/** One configuration interface opened through node-hid: 64-byte reports, report id 0. */
+/**
+ * One configuration interface opened through node-hid, report id 0. node-hid does not hand over the descriptor's
+ * report sizes, so the size comes from whoever picked the interface: 64 bytes, our protocol's, unless told.
+ */
 export class NodeHidTransport implements Transport {
   readonly info: TransportInfo;
   private handle: HidHandle | undefined;
-  private readonly reportListeners = new Set<(r: Uint8Array) => void>();
-  private readonly disconnectListeners = new Set<() => void>();
+  private readonly listeners = new ReportListeners();
   private gone = false;
 
   constructor(
     private readonly hid: HidModule,
     readonly device: HidInterfaceInfo & { path: string },
+    options: { reportBytes?: number } = {},
   ) {
     this.info = {
       kind: 'bridge',
-      reportBytes: REPORT_SIZE,
+      reportBytes: options.reportBytes ?? REPORT_SIZE,
       vendorId: device.vendorId,
       productId: device.productId,
       productName: device.product ?? '',
@@ -81,9 +85,7 @@ export class NodeHidTransport implements Transport {
       );
     }
     this.handle.on('data', (data: Buffer) => {
-      const report = new Uint8Array(REPORT_SIZE);
-      report.set(data.subarray(0, REPORT_SIZE));
-      for (const l of [...this.reportListeners]) l(report);
+      this.listeners.report(fitReport(data, this.info.reportBytes));
     });
     // node-hid reports an unplugged device as a read error.
     this.handle.on('error', () => this.lost());
@@ -91,9 +93,9 @@ export class NodeHidTransport implements Transport {
 
   async send(report: Uint8Array): Promise<void> {
     if (this.gone || !this.handle) throw new TransportError('disconnected', 'the device is not connected');
-    if (report.length !== REPORT_SIZE) throw new TransportError('io', `a report is ${REPORT_SIZE} bytes`);
+    checkReportSize(report, this.info.reportBytes);
     // The first byte is the report id (0: the interface has none), which node-hid does not send on the wire.
-    const out = Buffer.alloc(REPORT_SIZE + 1);
+    const out = Buffer.alloc(this.info.reportBytes + 1);
     out.set(report, 1);
     try {
       await this.handle.write(out);
@@ -104,13 +106,11 @@ export class NodeHidTransport implements Transport {
   }
 
   onReport(listener: (report: Uint8Array) => void): () => void {
-    this.reportListeners.add(listener);
-    return () => this.reportListeners.delete(listener);
+    return this.listeners.onReport(listener);
   }
 
   onDisconnect(listener: () => void): () => void {
-    this.disconnectListeners.add(listener);
-    return () => this.disconnectListeners.delete(listener);
+    return this.listeners.onDisconnect(listener);
   }
 
   async close(): Promise<void> {
@@ -126,7 +126,7 @@ export class NodeHidTransport implements Transport {
     const handle = this.handle;
     this.handle = undefined;
     void handle?.close().catch(() => undefined);
-    for (const l of [...this.disconnectListeners]) l();
+    this.listeners.disconnected();
   }
 }
 

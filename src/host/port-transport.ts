@@ -3,23 +3,24 @@
  * (WebHID exists only on the page's navigator) and sends them over USB.
  */
 import { REPORT_SIZE } from '../protocol/frame.ts';
+import { checkReportSize, ReportListeners } from '../transport/reports.ts';
 import { TransportError, type Transport, type TransportInfo } from '../transport/types.ts';
 import type { FromWorker, HidInfo } from './worker-messages.ts';
 
 export class PortTransport implements Transport {
   readonly info: TransportInfo;
-  private readonly reportListeners = new Set<(r: Uint8Array) => void>();
-  private readonly disconnectListeners = new Set<() => void>();
+  private readonly listeners = new ReportListeners();
   private readonly sends = new Map<number, { resolve(): void; reject(e: Error): void }>();
   private seq = 0;
   private gone = false;
 
   constructor(
     readonly port: string,
-    info: HidInfo,
+    /** The page reads the report size from the device's collection; 64 when it does not say. */
+    info: HidInfo & { reportBytes?: number },
     private readonly post: (message: FromWorker) => void,
   ) {
-    this.info = { kind: 'webhid', reportBytes: REPORT_SIZE, ...info };
+    this.info = { kind: 'webhid', ...info, reportBytes: info.reportBytes ?? REPORT_SIZE };
   }
 
   get connected(): boolean {
@@ -30,10 +31,9 @@ export class PortTransport implements Transport {
     if (this.gone) throw new TransportError('closed', 'the device is gone');
   }
 
-  send(report: Uint8Array): Promise<void> {
-    if (this.gone) return Promise.reject(new TransportError('disconnected', 'the device is not connected'));
-    if (report.length !== REPORT_SIZE)
-      return Promise.reject(new TransportError('io', `a report is ${REPORT_SIZE} bytes`));
+  async send(report: Uint8Array): Promise<void> {
+    if (this.gone) throw new TransportError('disconnected', 'the device is not connected');
+    checkReportSize(report, this.info.reportBytes);
     const seq = this.seq++;
     return new Promise<void>((resolve, reject) => {
       this.sends.set(seq, { resolve, reject });
@@ -51,7 +51,7 @@ export class PortTransport implements Transport {
   }
 
   deliver(report: Uint8Array): void {
-    if (!this.gone) for (const l of [...this.reportListeners]) l(report);
+    if (!this.gone) this.listeners.report(report);
   }
 
   unplugged(): void {
@@ -59,17 +59,15 @@ export class PortTransport implements Transport {
     this.gone = true;
     for (const s of this.sends.values()) s.reject(new TransportError('disconnected', 'the device was unplugged'));
     this.sends.clear();
-    for (const l of [...this.disconnectListeners]) l();
+    this.listeners.disconnected();
   }
 
   onReport(listener: (report: Uint8Array) => void): () => void {
-    this.reportListeners.add(listener);
-    return () => this.reportListeners.delete(listener);
+    return this.listeners.onReport(listener);
   }
 
   onDisconnect(listener: () => void): () => void {
-    this.disconnectListeners.add(listener);
-    return () => this.disconnectListeners.delete(listener);
+    return this.listeners.onDisconnect(listener);
   }
 
   async close(): Promise<void> {

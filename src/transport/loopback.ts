@@ -8,6 +8,7 @@
  * link can be plugged back (reconnect) and opened again.
  */
 import { REPORT_SIZE } from '../protocol/frame.ts';
+import { checkReportSize, ReportListeners } from './reports.ts';
 import {
   LINK_PRESETS,
   TransportError,
@@ -88,8 +89,7 @@ interface ArmedFault {
 export class LoopbackTransport implements Transport {
   readonly info: TransportInfo;
   private link: LinkOptions;
-  private readonly reportListeners = new Set<(r: Uint8Array) => void>();
-  private readonly disconnectListeners = new Set<() => void>();
+  private readonly listeners = new ReportListeners();
   private readonly toDevice: Lane;
   private readonly toHost: Lane;
   private unsubscribeEndpoint: (() => void) | undefined;
@@ -160,19 +160,16 @@ export class LoopbackTransport implements Transport {
 
   async send(report: Uint8Array): Promise<void> {
     if (this.state !== 'open') throw new TransportError('disconnected', 'the device is not connected');
-    if (report.length !== this.info.reportBytes)
-      throw new TransportError('io', `a report is ${this.info.reportBytes} bytes`);
+    checkReportSize(report, this.info.reportBytes);
     this.toDevice.push(report.slice());
   }
 
   onReport(listener: (report: Uint8Array) => void): () => void {
-    this.reportListeners.add(listener);
-    return () => this.reportListeners.delete(listener);
+    return this.listeners.onReport(listener);
   }
 
   onDisconnect(listener: () => void): () => void {
-    this.disconnectListeners.add(listener);
-    return () => this.disconnectListeners.delete(listener);
+    return this.listeners.onDisconnect(listener);
   }
 
   /**
@@ -184,7 +181,7 @@ export class LoopbackTransport implements Transport {
     this.teardown();
     if (power === 'lost') this.endpoint.powerCycle?.();
     else this.endpoint.linkReset?.();
-    for (const l of [...this.disconnectListeners]) l();
+    this.listeners.disconnected();
   }
 
   /** Plugs a cut link back in: it can be opened again (by a new session). */
@@ -266,6 +263,6 @@ export class LoopbackTransport implements Transport {
 
   private handToHost(report: Uint8Array): void {
     if (this.state !== 'open') return;
-    for (const l of [...this.reportListeners]) l(report);
+    this.listeners.report(report);
   }
 }

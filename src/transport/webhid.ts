@@ -3,6 +3,7 @@
  */
 import { VENDOR_IDS, VENDOR_USAGE, VENDOR_USAGE_PAGE } from '../core/models.ts';
 import { REPORT_SIZE } from '../protocol/frame.ts';
+import { checkReportSize, fitReport, ReportListeners } from './reports.ts';
 import { TransportError, type Transport, type TransportInfo } from './types.ts';
 
 /** The filters the add-device button passes to `navigator.hid.requestDevice`. */
@@ -15,10 +16,22 @@ export function hasConfigCollection(device: HIDDevice): boolean {
   return device.collections.some((c) => c.usagePage === VENDOR_USAGE_PAGE && c.usage === VENDOR_USAGE);
 }
 
+/**
+ * Bytes of one report of the device's configuration collection, as its descriptor declares them (the first output
+ * report's items); 64, our protocol's size, when the descriptor does not say.
+ */
+export function collectionReportBytes(device: HIDDevice): number {
+  const collection =
+    device.collections.find((c) => c.usagePage === VENDOR_USAGE_PAGE && c.usage === VENDOR_USAGE) ??
+    device.collections.find((c) => (c.outputReports?.length ?? 0) > 0);
+  const items = collection?.outputReports?.[0]?.items ?? [];
+  const bits = items.reduce((sum, item) => sum + (item.reportSize ?? 0) * (item.reportCount ?? 0), 0);
+  return bits > 0 ? Math.ceil(bits / 8) : REPORT_SIZE;
+}
+
 export class WebHidTransport implements Transport {
   readonly info: TransportInfo;
-  private readonly reportListeners = new Set<(r: Uint8Array) => void>();
-  private readonly disconnectListeners = new Set<() => void>();
+  private readonly listeners = new ReportListeners();
   private gone = false;
 
   constructor(
@@ -27,7 +40,7 @@ export class WebHidTransport implements Transport {
   ) {
     this.info = {
       kind: 'webhid',
-      reportBytes: REPORT_SIZE,
+      reportBytes: collectionReportBytes(device),
       vendorId: device.vendorId,
       productId: device.productId,
       productName: device.productName,
@@ -53,7 +66,7 @@ export class WebHidTransport implements Transport {
 
   async send(report: Uint8Array): Promise<void> {
     if (this.gone || !this.device.opened) throw new TransportError('disconnected', 'the device is not connected');
-    if (report.length !== REPORT_SIZE) throw new TransportError('io', `a report is ${REPORT_SIZE} bytes`);
+    checkReportSize(report, this.info.reportBytes);
     try {
       await this.device.sendReport(0, report as Uint8Array<ArrayBuffer>);
     } catch (e) {
@@ -62,13 +75,11 @@ export class WebHidTransport implements Transport {
   }
 
   onReport(listener: (report: Uint8Array) => void): () => void {
-    this.reportListeners.add(listener);
-    return () => this.reportListeners.delete(listener);
+    return this.listeners.onReport(listener);
   }
 
   onDisconnect(listener: () => void): () => void {
-    this.disconnectListeners.add(listener);
-    return () => this.disconnectListeners.delete(listener);
+    return this.listeners.onDisconnect(listener);
   }
 
   async close(): Promise<void> {
@@ -79,16 +90,14 @@ export class WebHidTransport implements Transport {
   private readonly onInput = (event: HIDInputReportEvent): void => {
     if (event.reportId !== 0) return;
     const data = new Uint8Array(event.data.buffer, event.data.byteOffset, event.data.byteLength);
-    // Some stacks hand over shorter reports; pad so the frame decoder sees the full 64 bytes.
-    const report = new Uint8Array(REPORT_SIZE);
-    report.set(data.subarray(0, REPORT_SIZE));
-    for (const l of [...this.reportListeners]) l(report);
+    // Some stacks hand over shorter reports; pad so the frame decoder sees a whole report.
+    this.listeners.report(fitReport(data, this.info.reportBytes));
   };
 
   private readonly onHidDisconnect = (event: HIDConnectionEvent): void => {
     if (event.device !== this.device) return;
     this.detach();
-    for (const l of [...this.disconnectListeners]) l();
+    this.listeners.disconnected();
   };
 
   private detach(): void {
