@@ -18,6 +18,7 @@
  * `request`), else the .mg files, shortest name first, as the flash command takes them.
  */
 import { Inflate } from 'fflate';
+import { crc32 } from './crc32.ts';
 
 export type PackageProblem = 'corrupt' | 'encrypted' | 'method' | 'sizes' | 'traversal' | 'too_large' | 'empty';
 
@@ -52,22 +53,6 @@ const METHOD_STORED = 0;
 const METHOD_DEFLATE = 8;
 const UNKNOWN_SIZE = 0xffffffff;
 
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let i = 0; i < 256; i++) {
-    let c = i;
-    for (let b = 0; b < 8; b++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[i] = c >>> 0;
-  }
-  return t;
-})();
-
-function crc32(data: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (let i = 0; i < data.length; i++) crc = CRC_TABLE[(crc ^ data[i]!) & 0xff]! ^ (crc >>> 8);
-  return ~crc >>> 0;
-}
-
 class Refused extends Error {
   constructor(readonly problem: PackageProblem) {
     super(problem);
@@ -82,6 +67,15 @@ interface Entry {
   compressedSize: number;
   size: number;
   localOffset: number;
+}
+
+/**
+ * The model id a firmware image names (docs/protocol.md §9.1: 'KTFW', format 2, model id at byte 5), so a refusal
+ * for another model can say which model the file is for; undefined when the file is not such an image.
+ */
+export function firmwareModelId(image: Uint8Array): number | undefined {
+  const magic = image.length > 5 && String.fromCharCode(image[0]!, image[1]!, image[2]!, image[3]!) === 'KTFW';
+  return magic && image[4] === 2 ? image[5] : undefined;
 }
 
 /** True for a name that could write outside the folder it is unpacked into. */

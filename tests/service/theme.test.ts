@@ -178,14 +178,16 @@ describe('theme rules', () => {
     expect(((await h.call('get_key_perf_info')) as PerformancePayload).key_triggers[0]).not.toBe(0.5);
   });
 
-  it('imports a scene made on another board of the same size', async () => {
+  it('refuses a scene made on another board of the same size, changing nothing', async () => {
     const from = await setup('Made68');
     await from.call('set_perf_info', ['--key_ids', '[1,2]', '--trigger', '0.5']);
     const scene = (await from.exportSlot(0)).content;
     const h = await setup('Made68Ultra');
-    await h.call('set_theme_info', ['--import', scene, '--cur_theme_id', '0']);
-    expect(h.state().profiles[0]!.perf[2]!.trigger).toBe(50);
-    expect(((await h.call('get_key_perf_info')) as PerformancePayload).key_triggers[1]).toBe(0.5);
+    const before = h.snapshot();
+    const e = await refusalOf(h.call('set_theme_info', ['--import', scene, '--cur_theme_id', '0']));
+    expect(e.toastKey).toBe('theme.import.other.model');
+    expect(e.args).toEqual(['Made68', 'Made68Ultra']);
+    expect(h.snapshot()).toBe(before);
   });
 
   it('rejects with err.dev.disconnected when the cable is pulled mid-import', async () => {

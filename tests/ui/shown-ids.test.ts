@@ -18,7 +18,7 @@ import { ALL_STATIC_TOAST_KEYS } from '../../src/core/toast-keys';
 import { en_US } from '../../src/i18n/en_US';
 import { zh_CN } from '../../src/i18n/zh_CN';
 import { IMAGE_PROBLEM_KEYS, UPDATE_KEYS } from '../../src/service/convert/firmware';
-import { EXPORT_FAILURE_KEY, IMPORT_FAILURE_KEY } from '../../src/service/convert/theme';
+import { EXPORT_FAILURE_KEY, IMPORT_FAILURE_KEY, IMPORT_OTHER_MODEL_KEY } from '../../src/service/convert/theme';
 
 const ROOT = join(__dirname, '../..');
 const SRC = join(ROOT, 'src');
@@ -154,6 +154,7 @@ describe('every id code can show has a text in both languages', () => {
       })),
       { id: IMPORT_FAILURE_KEY, where: 'src/service/convert/theme.ts' },
       { id: EXPORT_FAILURE_KEY, where: 'src/service/convert/theme.ts' },
+      { id: IMPORT_OTHER_MODEL_KEY, where: 'src/service/convert/theme.ts' },
     ];
     expect(describeMissing(keys.filter((f) => !has(en_US, f.id)))).toEqual([]);
     expect(describeMissing(keys.filter((f) => !has(zh_CN, f.id)))).toEqual([]);

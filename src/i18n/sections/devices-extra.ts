@@ -42,6 +42,9 @@ export const devicesExtraEn = {
   'adv.hypertap.title.new': 'New Hyper Tap (DRT)',
   'adv.hypertap.title.edit': 'Edit Hyper Tap (DRT)',
   'adv.hypertap.help': 'Choose the first key and the second key. A key can be the first key of one Hyper Tap only.',
+
+  // A scene (.mgscene) saved from another model: refused by the service, nothing written.
+  'theme.import.other.model': 'This theme file was saved from a {0}; this keyboard is a {1}. Nothing was imported.',
 } as const;
 
 export type DevicesExtraId = keyof typeof devicesExtraEn;
@@ -75,4 +78,6 @@ export const devicesExtraZh: Record<keyof typeof devicesExtraEn, string> = {
   'adv.hypertap.title.new': '新建双键触发 (DRT)',
   'adv.hypertap.title.edit': '编辑双键触发 (DRT)',
   'adv.hypertap.help': '选择第一个按键和第二个按键。一个按键只能作为一个双键触发的第一个按键。',
+
+  'theme.import.other.model': '此主题文件来自 {0}，而当前键盘是 {1}，未导入任何内容。',
 };

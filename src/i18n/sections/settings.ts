@@ -79,6 +79,10 @@ export const settingsEn = {
   'firmware.dialog.ok': 'OK',
   'firmware.dialog.ok.countdown': 'OK ({0})',
   'firmware.dialog.battery': 'Battery {0}',
+  'firmware.dialog.other.model':
+    'This firmware is made for the {0}, not for this {1}. Nothing was sent to the keyboard: choose the firmware made for the {1}.',
+  'firmware.dialog.other.model.unknown':
+    'This firmware is made for another model, not for this {0}. Nothing was sent to the keyboard: choose the firmware made for the {0}.',
   'firmware.dialog.checking': 'Checking for a newer firmware…',
   'firmware.dialog.available': 'Firmware {0} is available for {1}, which runs {2}.',
   'firmware.dialog.downloading': 'Downloading firmware {0}…',
@@ -173,6 +177,10 @@ export const settingsZh: Record<SettingsTextId, string> = {
   'firmware.dialog.ok': '确定',
   'firmware.dialog.ok.countdown': '确定（{0}）',
   'firmware.dialog.battery': '电量 {0}',
+  'firmware.dialog.other.model':
+    '此固件适用于 {0}，不适用于当前的 {1}。未向键盘发送任何内容，请选择适用于 {1} 的固件。',
+  'firmware.dialog.other.model.unknown':
+    '此固件适用于其他型号，不适用于当前的 {0}。未向键盘发送任何内容，请选择适用于 {0} 的固件。',
   'firmware.dialog.checking': '正在检查新固件……',
   'firmware.dialog.available': '{1} 有可用固件 {0}，当前运行 {2}。',
   'firmware.dialog.downloading': '正在下载固件 {0}……',

@@ -36,6 +36,7 @@ export const widgetsEn = {
   'widgets.colour.integer.invalid': 'Enter a whole number from {0} to {1}.',
   'widgets.colour.number.invalid': 'Enter a number from {0} to {1}.',
   'widgets.colour.alpha.invalid': 'Enter a number from 0 to 1 in steps of 0.01.',
+  'widgets.toast.count': '{0, plural, one {# time} other {# times}}',
 } as const;
 
 export const widgetsZh: Record<keyof typeof widgetsEn, string> = {
@@ -71,4 +72,5 @@ export const widgetsZh: Record<keyof typeof widgetsEn, string> = {
   'widgets.colour.integer.invalid': '请输入 {0} 到 {1} 之间的整数。',
   'widgets.colour.number.invalid': '请输入 {0} 到 {1} 之间的数字。',
   'widgets.colour.alpha.invalid': '请输入 0 到 1 之间的数字，步长为 0.01。',
+  'widgets.toast.count': '{0} 次',
 };

@@ -39,6 +39,13 @@ export const SCENE_EXTENSION = '.mgscene';
 /** Catalogue keys of the spec's "Import Failure" and "Export Failure" texts. */
 export const IMPORT_FAILURE_KEY = 'theme.import.failure';
 export const EXPORT_FAILURE_KEY = 'theme.export.failure';
+/** A scene saved from another model: its key map, lights and travel mean other things there. */
+export const IMPORT_OTHER_MODEL_KEY = 'theme.import.other.model';
+
+/** The scene names this model (names compare without case or surrounding spaces, as model names do everywhere). */
+export function sceneFitsModel(scene: { model: string }, model: string): boolean {
+  return scene.model.trim().toLowerCase() === model.trim().toLowerCase();
+}
 
 export type { ThemeInfo } from '../../contract/payloads/theme.ts';
 

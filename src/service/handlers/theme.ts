@@ -19,6 +19,7 @@ import type { SceneExport, ThemeInfo } from '../../contract/payloads/theme.ts';
 import { BridgeCallError } from '../../contract/bridge.ts';
 import { checkPerfValue, perfRanges } from '../../core/rules/perf.ts';
 import { checkThemeChange, checkThemeName } from '../../core/rules/settings.ts';
+import { findModel } from '../../core/models.ts';
 import { TOAST_KEYS } from '../../core/toast-keys.ts';
 import { FEATURE } from '../../protocol/commands.ts';
 import { DEVICE_ERROR } from '../../protocol/errors.ts';
@@ -43,6 +44,7 @@ import {
   ADVANCED_LISTS,
   EXPORT_FAILURE_KEY,
   IMPORT_FAILURE_KEY,
+  IMPORT_OTHER_MODEL_KEY,
   SceneSchema,
   SCENE_FORMAT,
   SCENE_VERSION,
@@ -55,6 +57,7 @@ import {
   perfKeyToScene,
   rgbToHex,
   sceneFileName,
+  sceneFitsModel,
   sceneItemToRecord,
   sceneToPerfKey,
   type SceneDocument,
@@ -303,6 +306,15 @@ export function registerThemeHandlers(service: DeviceService): void {
     const parsed = parseScene(text, device.descriptor, device.caps.lighting.lightMax);
     if (!parsed.ok) throw importFailure(parsed.reason);
     const scene: SceneDocument = parsed.scene;
+    if (!sceneFitsModel(scene, device.record.name)) {
+      const here = findModel(device.record.name)?.displayName ?? device.record.name;
+      const there = findModel(scene.model)?.displayName ?? scene.model;
+      throw new BridgeCallError(
+        IMPORT_OTHER_MODEL_KEY,
+        `Import failure: the scene was saved from a ${there}, this keyboard is a ${here}`,
+        [there, here],
+      );
+    }
     if (isKeyboard(device)) {
       const reason = checkScenePerf(scene.profile, decodeSwitches(await readCached(device, 'switches')));
       if (reason) throw importFailure(reason);

@@ -3,15 +3,19 @@
  * swipe to dismiss. Each toast lives for its own delay.
  */
 import { Toast } from 'radix-ui';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/store';
 import { CheckIcon, CloseIcon, ErrorIcon, WarningIcon } from '../widgets/icons';
 import { splitToastArgs, toastText } from './format';
+import { openDialogFields, toastPlacement, type ToastPlacement } from './placement';
 import { useToastStore, type ToastEntry } from './store';
+import { useToastTexts } from './toast-texts';
 
 const KIND_CLASS = ['success', 'error', 'warning'] as const;
 
 function ToastItem({ toast }: { toast: ToastEntry }) {
   const t = useT();
+  const own = useToastTexts();
   const dismiss = useToastStore((s) => s.dismiss);
   const args = splitToastArgs(toast.args);
   const title = toastText(toast.title, args, t);
@@ -39,6 +43,11 @@ function ToastItem({ toast }: { toast: ToastEntry }) {
       </span>
       <div className="toast__text">
         {title && <Toast.Title className="toast__title">{title}</Toast.Title>}
+        {toast.count > 1 && (
+          <span className="toast__count" role="img" aria-label={own('widgets.toast.count', toast.count)}>
+            ×{toast.count}
+          </span>
+        )}
         {context && <Toast.Description className="toast__context">{context}</Toast.Description>}
       </div>
       <Toast.Close className="icon-button toast__close" aria-label={t('toast.dismiss')}>
@@ -48,15 +57,41 @@ function ToastItem({ toast }: { toast: ToastEntry }) {
   );
 }
 
+/** The corner for the stack: clear of the text fields of open dialogs, measured whenever the toasts or dialogs change. */
+function usePlacement(count: number) {
+  const viewport = useRef<HTMLOListElement>(null);
+  const [placement, setPlacement] = useState<ToastPlacement>('bottom-right');
+  useLayoutEffect(() => {
+    const place = () => {
+      const stack = viewport.current?.getBoundingClientRect();
+      const size = { width: stack?.width || 380, height: stack?.height || 0 };
+      setPlacement(toastPlacement(openDialogFields(), { width: innerWidth, height: innerHeight }, size));
+    };
+    place();
+    if (count === 0) return;
+    // Dialogs open in portals at the end of the body.
+    const watch = new MutationObserver(place);
+    watch.observe(document.body, { childList: true });
+    return () => watch.disconnect();
+  }, [count]);
+  return { viewport, placement };
+}
+
 export function Toasts() {
   const t = useT();
   const toasts = useToastStore((s) => s.toasts);
+  const { viewport, placement } = usePlacement(toasts.length);
   return (
     <Toast.Provider label={t('toasts.label')} swipeDirection="right">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}
-      <Toast.Viewport className="toast-viewport" label={`${t('toasts.label')} ({hotkey})`} />
+      <Toast.Viewport
+        ref={viewport}
+        className="toast-viewport"
+        data-placement={placement}
+        label={`${t('toasts.label')} ({hotkey})`}
+      />
     </Toast.Provider>
   );
 }

@@ -130,17 +130,24 @@ describe('the corpus of bad archives, in both languages', () => {
     expect(host.live.callsTo('runOtherFunc')).toHaveLength(0);
   });
 
-  it('firmware for another model ends the update with "file does not fit" and the hardware version, before the keyboard is touched', async () => {
-    const { host, path, texts } = await openSettings();
-    await chooseAndUpdate(zip({ 'fw.mg': buildFirmwareImage(MADE68PRO + 1, '1.4.3', 1000) }), 'fw.zip', texts);
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: texts['firmware.dialog.start'] }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(en_US['fw.file.hw'].replace('{0}', 'V1.0.0'));
-    expect(within(dialog).queryByRole('button', { name: texts['firmware.dialog.start'] })).toBeNull();
-    expect((await host.live.client.getSettingData({ path })).fw_ver).toMatch(/1\.4\.2$/);
-    await userEvent.click(within(dialog).getByRole('button', { name: texts['firmware.dialog.ok'] }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
+  it.each(['en_US', 'zh_CN'] as const)(
+    'firmware for another model ends the update naming that model, once, before the keyboard is touched (%s)',
+    async (language) => {
+      const { host, path, texts } = await openSettings(language);
+      await chooseAndUpdate(zip({ 'fw.mg': buildFirmwareImage(MADE68PRO + 1, '1.4.3', 1000) }), 'fw.zip', texts);
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.click(within(dialog).getByRole('button', { name: texts['firmware.dialog.start'] }));
+      const said = texts['firmware.dialog.other.model'].replace(/\{0\}/g, 'Made68Pro+').replace(/\{1\}/g, 'Made68Pro');
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(said);
+      // Neither the hardware version blamed nor the same refusal said again in a toast.
+      expect(dialog).not.toHaveTextContent(language === 'en_US' ? /hardware/i : /硬件/);
+      expect(useToastStore.getState().toasts.map((x) => x.title)).not.toContain('err.fw.file.invalid');
+      expect(within(dialog).queryByRole('button', { name: texts['firmware.dialog.start'] })).toBeNull();
+      expect((await host.live.client.getSettingData({ path })).fw_ver).toMatch(/1\.4\.2$/);
+      await userEvent.click(within(dialog).getByRole('button', { name: texts['firmware.dialog.ok'] }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    },
+  );
 });
 
 describe('the dialog numbers', () => {
@@ -151,12 +158,13 @@ describe('the dialog numbers', () => {
     expect(combinedProgress({ task_id: 0, file_count: 0, progress: 40, total: 100 })).toBe(40);
   });
 
-  it('colours the battery: below 20 low, 20 to under 70 medium, 70 and above high; outside 1-100 counts as 0', () => {
+  it('colours the battery: below 20 low, 20 to under 70 medium, 70 and above high; no battery has no level', () => {
     expect(batteryLevel(19)).toEqual({ percent: 19, tone: 'low' });
     expect(batteryLevel(20)).toEqual({ percent: 20, tone: 'medium' });
     expect(batteryLevel(69)).toEqual({ percent: 69, tone: 'medium' });
     expect(batteryLevel(70)).toEqual({ percent: 70, tone: 'high' });
-    expect(batteryLevel(-1)).toEqual({ percent: 0, tone: 'low' });
-    expect(batteryLevel(101)).toEqual({ percent: 0, tone: 'low' });
+    expect(batteryLevel(0)).toEqual({ percent: 0, tone: 'low' });
+    expect(batteryLevel(-1)).toEqual({ percent: undefined, tone: 'none' });
+    expect(batteryLevel(101)).toEqual({ percent: undefined, tone: 'none' });
   });
 });

@@ -90,7 +90,7 @@ describe('the update dialog, online', () => {
     expect(host.live.callsTo('runOtherFunc')).toHaveLength(0);
   });
 
-  it('ends with "file does not fit" and the hardware version when the image is for another model', async () => {
+  it('ends naming the model the image is for when it is for another model', async () => {
     const files = buildFirmwareCatalogue(undefined, 1024);
     const latest = JSON.parse(new TextDecoder().decode(files.get('v1/made68pro/1.0.0/latest.json')!)) as {
       file: string;
@@ -99,7 +99,9 @@ describe('the update dialog, online', () => {
     const { host, path } = await openOnline({ fwVer: '1.4.1', fetchFn: catalogueFetch(files).fetchFn });
     const box = await openDialog();
     await userEvent.click(await within(box).findByRole('button', { name: en_US['fw.latest'] }));
-    expect(await within(box).findByRole('alert')).toHaveTextContent(en_US['fw.file.hw'].replace('{0}', 'V1.0.0'));
+    expect(await within(box).findByRole('alert')).toHaveTextContent(
+      'This firmware is made for the Made68Pro+, not for this Made68Pro.',
+    );
     expect((await host.live.client.getSettingData({ path })).fw_ver).toBe('V1.4.1');
   });
 
@@ -171,7 +173,9 @@ describe('the battery indicator', () => {
     [69, 'medium', '69%'],
     [70, 'high', '70%'],
     [0, 'low', '0%'],
-    [150, 'low', '0%'],
+    // No battery (a wired keyboard) and values that are no percentage: "--", as the info page shows them.
+    [-1, 'none', '--'],
+    [150, 'none', '--'],
   ] as const)('a charge of %i shows %s at %s', async (electricity, tone, text) => {
     await openOnline({ fwVer: '1.4.1', record: (r) => ({ ...r, electricity }) });
     const box = await openDialog();
@@ -179,7 +183,7 @@ describe('the battery indicator', () => {
     expect(battery).toHaveAttribute('data-tone', tone);
     expect(battery).toHaveTextContent(shown('firmware.dialog.battery', text));
     // The lowest icon below 20: an empty battery.
-    expect(battery.querySelectorAll('svg rect')).toHaveLength(tone === 'low' ? 2 : 3);
+    expect(battery.querySelectorAll('svg rect')).toHaveLength(tone === 'low' || tone === 'none' ? 2 : 3);
   });
 });
 

@@ -13,13 +13,14 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { BridgeCallError, type DeviceRecord } from '../../../contract/bridge';
-import { readFirmwarePackage, type PackageFile } from '../../../core/firmware-package';
+import { firmwareModelId, readFirmwarePackage, type PackageFile } from '../../../core/firmware-package';
+import { modelById } from '../../../core/models';
 import { TOAST_KEYS } from '../../../core/toast-keys';
 import { useT } from '../../../i18n/store';
 import { attempt } from '../../call';
 import { useLoadingStore } from '../../loading-store';
 import { useServices } from '../../services';
-import { pushKeyToast } from '../../toasts/store';
+import { pushKeyToast, quietToasts } from '../../toasts/store';
 import { NEWER_TYPE, type CheckResult } from '../../update-checker';
 import { AppDialog } from '../../widgets/AppDialog';
 import { BatteryIcon } from '../../widgets/icons';
@@ -42,10 +43,23 @@ export const USB_POWER_KEY = TOAST_KEYS.usbPower;
 
 export type FirmwareSource = { kind: 'local'; files: readonly PackageFile[]; packageName: string } | { kind: 'online' };
 
+/** Refusals the dialog words in its own notice. */
+const SAID_IN_DIALOG = [TOAST_KEYS.firmwareFileInvalid, TOAST_KEYS.firmwareFileHardware];
+
+/** The model the package's firmware is made for, by the first image that names one. */
+function packageModel(files: readonly PackageFile[]): string | undefined {
+  for (const file of files) {
+    const id = firmwareModelId(file.data);
+    if (id !== undefined) return modelById(id)?.displayName;
+  }
+  return undefined;
+}
+
 /** Why an update stopped, said in the dialog: the spec's catalogue outcomes and the package's problems. */
 type Notice =
   | { kind: 'none' }
   | { kind: 'not-fit'; hw: string }
+  | { kind: 'other-model'; model: string | undefined }
   | { kind: 'upgrade-mode' }
   | { kind: 'power' }
   | { kind: 'download' }
@@ -94,6 +108,8 @@ export function FirmwareDialog({
   const entered = useRef(false);
 
   useEffect(() => () => void run.current++, []);
+  // The dialog says why a file does not suit this keyboard itself: the service's toast would say it a second time.
+  useEffect(() => quietToasts(SAID_IN_DIALOG), []);
 
   // Online: the check comes first, once, for the device as the dialog opened on it.
   const checked = useRef(device);
@@ -177,7 +193,9 @@ export function FirmwareDialog({
       return;
     }
     const key = !result.ok && result.error instanceof BridgeCallError ? result.error.toastKey : undefined;
-    if (key === TOAST_KEYS.firmwareFileInvalid || key === TOAST_KEYS.firmwareFileHardware)
+    if (key === TOAST_KEYS.firmwareFileInvalid)
+      setStep({ at: 'ended', notice: { kind: 'other-model', model: packageModel(files) } });
+    else if (key === TOAST_KEYS.firmwareFileHardware)
       setStep({ at: 'ended', notice: { kind: 'not-fit', hw: device.hw_ver } });
     else if (key === USB_POWER_KEY) setStep({ at: 'confirm', notice: { kind: 'power' } });
     else if (key === TOAST_KEYS.updateTimeout) setStep({ at: 'confirm', notice: { kind: 'upgrade-mode' } });
@@ -229,6 +247,10 @@ export function FirmwareDialog({
         return t('fw.none');
       case 'not-fit':
         return t('fw.file.hw', notice.hw || '--');
+      case 'other-model':
+        return notice.model
+          ? s('firmware.dialog.other.model', notice.model, device.display_name)
+          : s('firmware.dialog.other.model.unknown', device.display_name);
       case 'upgrade-mode':
         return t('cfg.dev.update.interval.timeout');
       case 'power':
@@ -317,7 +339,7 @@ export function FirmwareDialog({
     >
       <p className={`firmware-battery firmware-battery--${battery.tone}`} data-tone={battery.tone}>
         <BatteryIcon percent={battery.tone === 'low' ? undefined : battery.percent} size={22} />
-        {s('firmware.dialog.battery', `${battery.percent}%`)}
+        {s('firmware.dialog.battery', battery.percent === undefined ? '--' : `${battery.percent}%`)}
       </p>
       {step.at === 'checking' && <p role="status">{s('firmware.dialog.checking')}</p>}
       {step.at === 'confirm' && (

@@ -1,4 +1,5 @@
 /** The update dialog's numbers (spec-2 §4): combined progress over the files of a package, and the battery tone. */
+import { batteryPercent } from '../../device-list/device-format';
 
 export interface ProgressPayload {
   progress: number;
@@ -15,11 +16,15 @@ export function combinedProgress({ progress, total, file_count, task_id }: Progr
   return Math.min(100, Math.max(0, value));
 }
 
-export type BatteryTone = 'low' | 'medium' | 'high';
+export type BatteryTone = 'low' | 'medium' | 'high' | 'none';
 
-/** A charge outside 1-100 counts as 0; below 20 is low (red, the lowest icon), 20 to under 70 medium, else high. */
-export function batteryLevel(percent: number): { percent: number; tone: BatteryTone } {
-  const value = Number.isFinite(percent) && percent >= 1 && percent <= 100 ? Math.round(percent) : 0;
+/**
+ * Below 20 is low (red, the lowest icon), 20 to under 70 medium, else high. A device without a battery (-1, a wired
+ * keyboard) or a value that is no percentage has no level: it reads "--" in a neutral colour, as on the info page.
+ */
+export function batteryLevel(electricity: number): { percent: number | undefined; tone: BatteryTone } {
+  const value = batteryPercent(electricity);
+  if (value === undefined) return { percent: undefined, tone: 'none' };
   return { percent: value, tone: value < 20 ? 'low' : value < 70 ? 'medium' : 'high' };
 }
 
