@@ -10,7 +10,6 @@ import { zipSync, type Zippable } from 'fflate';
 import { settingsEn, settingsZh, type SettingsTextId } from '../../../src/i18n/sections/settings';
 import { DeviceSettingsTab } from '../../../src/ui/device-page/settings/DeviceSettingsTab';
 import { batteryLevel, combinedProgress } from '../../../src/ui/device-page/firmware/progress';
-import { en_US } from '../../../src/i18n/en_US';
 import { useToastStore } from '../../../src/ui/toasts/store';
 import { buildFirmwareImage } from '../../../src/protocol/firmware-image';
 import type { Language } from '../../../src/i18n/translate';
