@@ -15,6 +15,13 @@ export const keycodeExtraEn = {
   'keycode.macro.virtual':
     'No keyboard at hand: this is a virtual keyboard. Hold its keys on the drawing below (or focus one and hold Space) to record them.',
   'keycode.macro.repeat.clamped': 'The repeat count is {0} to {1}; it is now {2}.',
+  'keycode.macro.picker.title': 'Add a key',
+  'keycode.macro.picker.close': 'Close the key picker',
+  'keycode.macro.picker.close.short': 'Close',
+  'keycode.macro.discard.title': 'Discard the changes to this macro?',
+  'keycode.macro.discard.text': 'The events and settings you changed are not saved. Keep editing to save them with OK.',
+  'keycode.macro.discard.keep': 'Keep editing',
+  'keycode.macro.discard.drop': 'Discard',
   'keycode.key.used': '{0}, used by {1}',
 };
 
@@ -27,6 +34,13 @@ export const keycodeExtraZh: Record<keyof typeof keycodeExtraEn, string> = {
   'keycode.press.key.name': '按键 {0}，在虚拟键盘上按下',
   'keycode.macro.virtual': '手边没有键盘：这是一把虚拟键盘。在下方键盘图上按住按键（或选中后按住空格键）即可录制。',
   'keycode.macro.repeat.clamped': '循环次数为 {0} 到 {1}，已改为 {2}。',
+  'keycode.macro.picker.title': '添加按键',
+  'keycode.macro.picker.close': '关闭按键选择',
+  'keycode.macro.picker.close.short': '关闭',
+  'keycode.macro.discard.title': '放弃对此宏的修改？',
+  'keycode.macro.discard.text': '你修改的事件和设置尚未保存。继续编辑后按“确定”即可保存。',
+  'keycode.macro.discard.keep': '继续编辑',
+  'keycode.macro.discard.drop': '放弃',
   'keycode.key.used': '{0}，被 {1} 使用',
 };
 

@@ -4,8 +4,9 @@
  * events; every list change goes through the core helpers, which keep the last delay at 0.
  */
 import '../texts';
+import '../../../../styles/macro-editor.css';
 import { Checkbox } from 'radix-ui';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import {
   MACRO_LIMITS,
   appendRecordedEvent,
@@ -20,11 +21,12 @@ import { tx } from '../../../../../i18n/sections/keycode-extra';
 import { useT } from '../../../../../i18n/store';
 import { CheckIcon, PlusIcon } from '../../../../widgets/icons';
 import { showRefusal } from '../actions';
-import { CodePicker } from '../CodePicker';
 import type { EditorProps } from '../EditorHost';
 import { EditorFrame } from '../EditorFrame';
 import { descriptorFor } from '../keys';
+import { DiscardMacroDialog } from './DiscardMacroDialog';
 import { MacroEvents } from './MacroEvents';
+import { MacroKeyPicker } from './MacroKeyPicker';
 import { VirtualKeyPad } from '../../press/VirtualKeyPad';
 import { useDeviceRecord } from '../use-func-info';
 import { MacroTriggerDialog, triggerLabel } from './MacroTriggerDialog';
@@ -40,9 +42,11 @@ export function clampRepeat(text: string): number {
 export function MacroEditor({ item: initial, info, caps, path, busy, note, onSave, onCancel }: EditorProps<MacroItem>) {
   const t = useT();
   const ids = useId();
-  const [item, setItem] = useState<MacroItem>(() => ({ ...initial, display: withLastDelayZero(initial.display) }));
+  const [opened] = useState<MacroItem>(() => ({ ...initial, display: withLastDelayZero(initial.display) }));
+  const [item, setItem] = useState<MacroItem>(opened);
   const [uniformDelay, setUniformDelay] = useState('');
-  const [repeat, setRepeat] = useState(String(clampRepeat(String(initial.repeat_count))));
+  const [startRepeat] = useState(() => String(clampRepeat(String(initial.repeat_count))));
+  const [repeat, setRepeat] = useState(startRepeat);
   const [repeatNote, setRepeatNote] = useState<string | undefined>(undefined);
   const device = useDeviceRecord(path);
   const virtual = device?.virtual === true;
@@ -59,6 +63,12 @@ export function MacroEditor({ item: initial, info, caps, path, busy, note, onSav
   };
   const [adding, setAdding] = useState(false);
   const [triggerOpen, setTriggerOpen] = useState(false);
+  const [askingDiscard, setAskingDiscard] = useState(false);
+  const addKeyRef = useRef<HTMLButtonElement>(null);
+  const closePicker = () => {
+    setAdding(false);
+    addKeyRef.current?.focus();
+  };
 
   const append = useCallback((event: RecordedKeyEvent) => {
     setItem((it) => {
@@ -97,6 +107,14 @@ export function MacroEditor({ item: initial, info, caps, path, busy, note, onSav
     onSave(next);
   };
 
+  const changed = repeat !== startRepeat || JSON.stringify(item) !== JSON.stringify(opened);
+  const drop = () => {
+    void stop();
+    onCancel();
+  };
+  // Esc, Cancel and the close button all come here: unsaved changes are dropped only when the user says so.
+  const cancel = () => (changed ? setAskingDiscard(true) : drop());
+
   const count = item.display.length;
   // A key needs room for its press and its release.
   const noRoom = !canRecordMore(count + 1);
@@ -110,129 +128,131 @@ export function MacroEditor({ item: initial, info, caps, path, busy, note, onSav
       note={note}
       busy={busy}
       onOk={save}
-      onCancel={() => {
-        void stop();
-        onCancel();
-      }}
+      onCancel={cancel}
+      className="macro-editor"
     >
-      <div className="macro-toolbar">
-        <button
-          type="button"
-          className={`button ${recording ? 'adv-button--danger' : 'button--primary'}`}
-          aria-pressed={recording}
-          onClick={() => void (recording ? stop() : start())}
-        >
-          <span className={`rec-dot ${recording ? 'rec-dot--on' : ''}`} aria-hidden="true" />
-          {t(recording ? 'adv.macro.record.stop' : 'adv.macro.record.start')}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-expanded={adding && !noRoom}
-          disabled={noRoom}
-          onClick={() => setAdding((a) => !a)}
-        >
-          <PlusIcon size={16} />
-          {t('adv.macro.add.key')}
-        </button>
-        <span className={`macro-count ${count >= MACRO_LIMITS.maxEvents ? 'macro-count--full' : ''}`}>
-          {t('adv.macro.count', count, MACRO_LIMITS.maxEvents)}
-        </span>
-      </div>
-      <p className="adv-hint adv-hint--info" role="status" aria-live="polite">
-        {noRoom
-          ? t('adv.macro.full', MACRO_LIMITS.maxEvents)
-          : recording
-            ? t('adv.macro.recording')
-            : t('adv.macro.idle')}
-      </p>
-      {virtual && device && (
-        <section className="macro-virtual" aria-label={tx(t, 'keycode.press.group')}>
-          <p className="adv-hint adv-hint--info">{tx(t, 'keycode.macro.virtual')}</p>
-          <VirtualKeyPad path={path} model={device.display_name} />
-        </section>
-      )}
-      {adding && !noRoom && (
-        <div className="adv-picker-panel">
-          <CodePicker onPick={addKey} />
-        </div>
-      )}
-
-      <MacroEvents events={item.display} onChange={(display) => setItem((it) => ({ ...it, display }))} />
-
-      <div className="adv-fields macro-options">
-        <div className="field">
-          <label htmlFor={`${ids}-uniform`}>{t('adv.macro.uniform')}</label>
-          <div className="adv-inline">
-            <input
-              id={`${ids}-uniform`}
-              className="input adv-input--short"
-              inputMode="numeric"
-              value={uniformDelay}
-              placeholder={String(MACRO_LIMITS.defaultDelay)}
-              onChange={(e) => setUniformDelay(digitsOnly(e.target.value))}
-            />
+      <div className="macro-layout">
+        <div className="macro-layout__input">
+          <div className="macro-toolbar">
             <button
               type="button"
-              className="button button--secondary"
-              disabled={!canApplyUniformDelay(uniformDelay)}
-              onClick={() => setItem((it) => ({ ...it, display: applyUniformDelay(it.display, uniformDelay) }))}
+              className={`button ${recording ? 'adv-button--danger' : 'button--primary'}`}
+              aria-pressed={recording}
+              onClick={() => void (recording ? stop() : start())}
             >
-              {t('adv.macro.uniform.apply')}
+              <span className={`rec-dot ${recording ? 'rec-dot--on' : ''}`} aria-hidden="true" />
+              {t(recording ? 'adv.macro.record.stop' : 'adv.macro.record.start')}
             </button>
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-repeat`}>{t('adv.macro.repeat')}</label>
-          <input
-            id={`${ids}-repeat`}
-            className="input adv-input--short"
-            inputMode="numeric"
-            value={repeat}
-            placeholder={`${MACRO_LIMITS.repeatMin}~${MACRO_LIMITS.repeatMax}`}
-            aria-describedby={repeatNote ? `${ids}-repeat-note` : undefined}
-            onChange={(e) => {
-              setRepeat(digitsOnly(e.target.value).slice(0, 5));
-              setRepeatNote(undefined);
-            }}
-            onBlur={commitRepeat}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') commitRepeat();
-            }}
-          />
-          {repeatNote && (
-            <span id={`${ids}-repeat-note`} className="adv-hint adv-hint--warn" role="status">
-              {repeatNote}
+            <button
+              ref={addKeyRef}
+              type="button"
+              className="button button--secondary"
+              aria-expanded={adding && !noRoom}
+              disabled={noRoom}
+              onClick={() => setAdding((a) => !a)}
+            >
+              <PlusIcon size={16} />
+              {t('adv.macro.add.key')}
+            </button>
+            <span className={`macro-count ${count >= MACRO_LIMITS.maxEvents ? 'macro-count--full' : ''}`}>
+              {t('adv.macro.count', count, MACRO_LIMITS.maxEvents)}
             </span>
+          </div>
+          <p className="adv-hint adv-hint--info" role="status" aria-live="polite">
+            {noRoom
+              ? t('adv.macro.full', MACRO_LIMITS.maxEvents)
+              : recording
+                ? t('adv.macro.recording')
+                : t('adv.macro.idle')}
+          </p>
+          {virtual && device && (
+            <section className="macro-virtual" aria-label={tx(t, 'keycode.press.group')}>
+              <p className="adv-hint adv-hint--info">{tx(t, 'keycode.macro.virtual')}</p>
+              <VirtualKeyPad path={path} model={device.display_name} />
+            </section>
+          )}
+          {adding && !noRoom && (
+            <MacroKeyPicker onPick={addKey} onClose={closePicker} escapeCloses={!triggerOpen && !askingDiscard} />
           )}
         </div>
-        <div className="field">
-          <span className="adv-field__label">{t('adv.macro.trigger')}</span>
-          <button type="button" className="button button--ghost" onClick={() => setTriggerOpen(true)}>
-            {t(triggerLabel(item.trigger_action_type))}
-            {item.trigger_delay > 0 && ` · ${t('adv.ms', item.trigger_delay)}`}
-          </button>
+        <div className="macro-layout__list">
+          <MacroEvents events={item.display} onChange={(display) => setItem((it) => ({ ...it, display }))} />
+
+          <div className="adv-fields macro-options">
+            <div className="field">
+              <label htmlFor={`${ids}-uniform`}>{t('adv.macro.uniform')}</label>
+              <div className="adv-inline">
+                <input
+                  id={`${ids}-uniform`}
+                  className="input adv-input--short"
+                  inputMode="numeric"
+                  value={uniformDelay}
+                  placeholder={String(MACRO_LIMITS.defaultDelay)}
+                  onChange={(e) => setUniformDelay(digitsOnly(e.target.value))}
+                />
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={!canApplyUniformDelay(uniformDelay)}
+                  onClick={() => setItem((it) => ({ ...it, display: applyUniformDelay(it.display, uniformDelay) }))}
+                >
+                  {t('adv.macro.uniform.apply')}
+                </button>
+              </div>
+            </div>
+            <div className="field">
+              <label htmlFor={`${ids}-repeat`}>{t('adv.macro.repeat')}</label>
+              <input
+                id={`${ids}-repeat`}
+                className="input adv-input--short"
+                inputMode="numeric"
+                value={repeat}
+                placeholder={`${MACRO_LIMITS.repeatMin}~${MACRO_LIMITS.repeatMax}`}
+                aria-describedby={repeatNote ? `${ids}-repeat-note` : undefined}
+                onChange={(e) => {
+                  setRepeat(digitsOnly(e.target.value).slice(0, 5));
+                  setRepeatNote(undefined);
+                }}
+                onBlur={commitRepeat}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') commitRepeat();
+                }}
+              />
+              {repeatNote && (
+                <span id={`${ids}-repeat-note`} className="adv-hint adv-hint--warn" role="status">
+                  {repeatNote}
+                </span>
+              )}
+            </div>
+            <div className="field">
+              <span className="adv-field__label">{t('adv.macro.trigger')}</span>
+              <button type="button" className="button button--ghost" onClick={() => setTriggerOpen(true)}>
+                {t(triggerLabel(item.trigger_action_type))}
+                {item.trigger_delay > 0 && ` · ${t('adv.ms', item.trigger_delay)}`}
+              </button>
+            </div>
+          </div>
+          <label className="checkbox-field adv-check">
+            <Checkbox.Root
+              className="checkbox"
+              checked={random}
+              onCheckedChange={(checked) =>
+                setItem((it) => ({
+                  ...it,
+                  delay_type: checked === true ? 1 : 0,
+                  delay_min: MACRO_LIMITS.randomMin,
+                  delay_max: MACRO_LIMITS.randomMax,
+                }))
+              }
+            >
+              <Checkbox.Indicator className="checkbox__indicator">
+                <CheckIcon size={14} />
+              </Checkbox.Indicator>
+            </Checkbox.Root>
+            {t('adv.macro.random', MACRO_LIMITS.randomMin, MACRO_LIMITS.randomMax)}
+          </label>
         </div>
       </div>
-      <label className="checkbox-field adv-check">
-        <Checkbox.Root
-          className="checkbox"
-          checked={random}
-          onCheckedChange={(checked) =>
-            setItem((it) => ({
-              ...it,
-              delay_type: checked === true ? 1 : 0,
-              delay_min: MACRO_LIMITS.randomMin,
-              delay_max: MACRO_LIMITS.randomMax,
-            }))
-          }
-        >
-          <Checkbox.Indicator className="checkbox__indicator">
-            <CheckIcon size={14} />
-          </Checkbox.Indicator>
-        </Checkbox.Root>
-        {t('adv.macro.random', MACRO_LIMITS.randomMin, MACRO_LIMITS.randomMax)}
-      </label>
 
       {triggerOpen && (
         <MacroTriggerDialog
@@ -246,6 +266,7 @@ export function MacroEditor({ item: initial, info, caps, path, busy, note, onSav
           onCancel={() => setTriggerOpen(false)}
         />
       )}
+      {askingDiscard && <DiscardMacroDialog onKeep={() => setAskingDiscard(false)} onDiscard={drop} />}
     </EditorFrame>
   );
 }
