@@ -15,19 +15,5 @@ export function crc16(data: Uint8Array, start = 0, end = data.length): number {
   return crc;
 }
 
-/** CRC-32 (IEEE 802.3, reflected, as zip uses): the whole-image check of a firmware update. */
-const CRC32_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let i = 0; i < 256; i++) {
-    let c = i;
-    for (let b = 0; b < 8; b++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[i] = c >>> 0;
-  }
-  return t;
-})();
-
-export function crc32(data: Uint8Array, seed = 0): number {
-  let crc = ~seed >>> 0;
-  for (let i = 0; i < data.length; i++) crc = CRC32_TABLE[(crc ^ data[i]!) & 0xff]! ^ (crc >>> 8);
-  return ~crc >>> 0;
-}
+/** The whole-image check of a firmware update; pure maths, so it lives in core, where packages are read too. */
+export { crc32 } from '../core/crc32.ts';
