@@ -1,6 +1,6 @@
 /** The app's dialog frame on Radix Dialog: focus trap, Escape to close, labelled by its title and description. */
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useT } from '../../i18n/store';
 import { CloseIcon } from './icons';
 
@@ -20,6 +20,22 @@ export interface AppDialogProps {
    * list sends it to a card just added, or to its title after a removal).
    */
   onCloseAutoFocus?(event: Event): void;
+  /**
+   * The control that takes focus when the dialog opens instead of the first one (the close button): a text field
+   * gets its text selected, so typing replaces it.
+   */
+  initialFocus?: RefObject<HTMLElement | null>;
+  /**
+   * Where focus goes back to when the dialog closes, found at that moment: the menu button that opened it (the menu
+   * item that was focused before no longer exists, and focus would fall to the page).
+   */
+  returnFocus?(): HTMLElement | null | undefined;
+}
+
+/** Focus on `target`, its text selected when it is a text field. */
+function focusAndSelect(target: HTMLElement): void {
+  target.focus();
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) target.select();
 }
 
 export function AppDialog({
@@ -32,15 +48,34 @@ export function AppDialog({
   className,
   dataAttributes,
   onCloseAutoFocus,
+  initialFocus,
+  returnFocus,
 }: AppDialogProps) {
   const t = useT();
+  const closeFocus = (event: Event) => {
+    onCloseAutoFocus?.(event);
+    if (event.defaultPrevented || !returnFocus) return;
+    const target = returnFocus();
+    if (!target?.isConnected) return;
+    event.preventDefault();
+    target.focus();
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content
           className={`dialog ${className ?? ''}`}
-          {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
+          {...(onCloseAutoFocus || returnFocus ? { onCloseAutoFocus: closeFocus } : {})}
+          {...(initialFocus
+            ? {
+                onOpenAutoFocus: (event: Event) => {
+                  if (!initialFocus.current) return;
+                  event.preventDefault();
+                  focusAndSelect(initialFocus.current);
+                },
+              }
+            : {})}
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
           {...dataAttributes}
         >

@@ -48,14 +48,17 @@ function RenameDialog({
   name,
   onClose,
   onRename,
+  returnFocus,
 }: {
   slot: number;
   name: string;
   onClose(): void;
   onRename(name: string): void;
+  returnFocus(): HTMLElement | null | undefined;
 }) {
   const s = useSettingsTexts();
   const id = useId();
+  const field = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(name);
   const checked = checkThemeName(text);
   return (
@@ -65,6 +68,8 @@ function RenameDialog({
         if (!open) onClose();
       }}
       title={s('themes.rename.title', slot + 1)}
+      initialFocus={field}
+      returnFocus={returnFocus}
       footer={
         <>
           <button type="button" className="button button--ghost" onClick={onClose}>
@@ -86,6 +91,7 @@ function RenameDialog({
       >
         <label htmlFor={`${id}-name`}>{s('themes.rename.field')}</label>
         <input
+          ref={field}
           id={`${id}-name`}
           className="input"
           value={text}
@@ -115,6 +121,7 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
   const [info, setInfo] = useState<ThemeInfo | undefined>(undefined);
   const [renaming, setRenaming] = useState<number | undefined>(undefined);
   const importSlot = useRef(0);
+  const menuButtons = useRef<(HTMLButtonElement | null)[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   const tabRef = useRef(tab);
   tabRef.current = tab;
@@ -212,7 +219,13 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
               {s('themes.slot', slot + 1, shown(name))}
             </button>
             <DropdownMenu.Root>
-              <DropdownMenu.Trigger className="icon-button" aria-label={s('themes.menu', slot + 1)}>
+              <DropdownMenu.Trigger
+                ref={(button) => {
+                  menuButtons.current[slot] = button;
+                }}
+                className="icon-button"
+                aria-label={s('themes.menu', slot + 1)}
+              >
                 <span aria-hidden="true">⋯</span>
               </DropdownMenu.Trigger>
               <DropdownMenu.Portal>
@@ -254,6 +267,7 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
           name={names[renaming] ?? ''}
           onClose={() => setRenaming(undefined)}
           onRename={(name) => rename(renaming, name)}
+          returnFocus={() => menuButtons.current[renaming]}
         />
       )}
     </aside>

@@ -105,7 +105,7 @@ export function ItemCard({ item, onBind, onEdit, onRename, onDelete }: ItemCardP
           </button>
         )}
         <DropdownMenu.Root>
-          <DropdownMenu.Trigger className="icon-button" aria-label={t('adv.card.menu', label)}>
+          <DropdownMenu.Trigger className="icon-button" aria-label={t('adv.card.menu', label)} data-card-menu={keyword}>
             <MoreIcon />
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>

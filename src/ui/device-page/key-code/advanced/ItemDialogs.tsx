@@ -1,5 +1,5 @@
 /** The rename dialog (limit style 2) and the delete confirmation of an advanced-key item. */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { AdvancedItem } from '../../../../core/advanced-keys';
 import { TEXT_BYTE_LIMIT, limitText, utf8ByteLength } from '../../../../core/text-limit';
 import { useT } from '../../../../i18n/store';
@@ -15,6 +15,11 @@ export function limitWhileTyping(text: string): string {
   return limitText(text, 2);
 }
 
+/** The menu button of the card of `keyword` (ItemCard), where focus goes back when its dialog closes. */
+function cardMenuButton(keyword: string): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`[data-card-menu="${CSS.escape(keyword)}"]`);
+}
+
 export function RenameDialog({
   item,
   busy,
@@ -28,6 +33,7 @@ export function RenameDialog({
 }) {
   const t = useT();
   const inputId = useId();
+  const field = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(() => limitText(item.name, 2));
   const finalName = limitText(text, 2);
   const submit = () => {
@@ -42,6 +48,8 @@ export function RenameDialog({
       }}
       title={t('adv.rename.title')}
       dataAttributes={{ 'data-dialog': 'rename' }}
+      initialFocus={field}
+      returnFocus={() => cardMenuButton(itemKeyword(item))}
       footer={
         <>
           <button type="button" className="button button--ghost" onClick={onCancel}>
@@ -62,11 +70,11 @@ export function RenameDialog({
       >
         <label htmlFor={inputId}>{t('adv.rename.label')}</label>
         <input
+          ref={field}
           id={inputId}
           className="input"
           value={text}
           autoComplete="off"
-          autoFocus
           placeholder={t('adv.card.default.name', t(TYPE_LABEL[typeNameOf(item)]), itemKeyword(item))}
           onChange={(e) => setText(limitWhileTyping(e.target.value))}
           aria-describedby={`${inputId}-count`}
