@@ -42,7 +42,12 @@ export function KeyLightPanel({ path, model, info, change, selected }: KeyLightP
   const { client, resources } = useServices();
   const modes = resources.ledModes.modes;
   const current = modes[info.kmm_index];
-  const [type, setType] = useState<LightType>(lightTypeOf(current));
+  // The list shown is the one that holds the device's active mode. A look at the other list lasts only while the
+  // device data stays the same: a new mode, slot or reading brings back the active mode's list.
+  const active = lightTypeOf(current);
+  const [look, setLook] = useState<{ type: LightType; of: ColourInfoPayload } | undefined>(undefined);
+  const type = look && look.of === info ? look.type : active;
+  const onActiveList = type === active;
   const on = info.keylight_use !== 0;
 
   const setSwitch = (next: boolean) =>
@@ -85,7 +90,7 @@ export function KeyLightPanel({ path, model, info, change, selected }: KeyLightP
               { value: '1', label: l('led.type.colour') },
             ]}
             value={String(type)}
-            onValueChange={(v) => setType(v === '0' ? 0 : 1)}
+            onValueChange={(v) => setLook({ type: v === '0' ? 0 : 1, of: info })}
           >
             {([0, 1] as const).map((t) => (
               <TabPanel key={t} value={String(t)}>
@@ -98,7 +103,16 @@ export function KeyLightPanel({ path, model, info, change, selected }: KeyLightP
               </TabPanel>
             ))}
           </TabStrip>
-          {keyMode && current && (
+          {!onActiveList && current && (
+            <Note tone="info">
+              {l(
+                'led.mode.active.elsewhere',
+                nameOf(l, current.name, current.id),
+                l(active === 0 ? 'led.type.flow' : 'led.type.colour'),
+              )}
+            </Note>
+          )}
+          {onActiveList && keyMode && current && (
             <ModeArguments
               key={keyMode.index}
               mode={keyMode}
@@ -108,7 +122,7 @@ export function KeyLightPanel({ path, model, info, change, selected }: KeyLightP
               onChange={(next, data) => void setMode_(keyMode, next, { index: keyMode.index, ...data })}
             />
           )}
-          {info.kmm_index === 1 && (
+          {onActiveList && info.kmm_index === 1 && (
             <SwatchRow
               label={l('led.static.label')}
               swatches={info.palette.map((hex) => ({ hex, name: l('led.colour.swatch', hex) }))}
@@ -123,7 +137,7 @@ export function KeyLightPanel({ path, model, info, change, selected }: KeyLightP
               }}
             />
           )}
-          {info.kmm_index === 0 && (
+          {onActiveList && info.kmm_index === 0 && (
             <>
               <KeyColours path={path} change={change} selected={selected} />
               <KeyGradient path={path} model={model} change={change} selected={selected} />
