@@ -26,7 +26,7 @@ export interface KeyShapeProps {
   keyRef: Ref<SVGGElement>;
 }
 
-/** Relative luminance of #rgb / #rrggbb(aa), or undefined for anything else (CSS variables, names). */
+/** WCAG 2 relative luminance of #rgb / #rrggbb(aa), or undefined for anything else (CSS variables, names). */
 function luminance(fill: string): number | undefined {
   const m = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(fill.trim());
   if (!m) return undefined;
@@ -34,9 +34,24 @@ function luminance(fill: string): number | undefined {
   if (hex.length === 3) hex = hex.replace(/./g, (c) => c + c);
   const channel = (i: number) => {
     const v = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
   };
   return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+}
+
+const BLACK = '#000000';
+const WHITE = '#ffffff';
+
+/**
+ * The legend colour for a key drawn in `fill`: black or white, whichever has the higher WCAG contrast ratio with it
+ * (the better of the two is always at least 4.58:1). Undefined when the fill is not a hex colour: the theme decides.
+ */
+export function legendColourOn(fill: string | undefined): string | undefined {
+  const lum = fill === undefined ? undefined : luminance(fill);
+  if (lum === undefined) return undefined;
+  const onBlack = (lum + 0.05) / 0.05;
+  const onWhite = 1.05 / (lum + 0.05);
+  return onBlack >= onWhite ? BLACK : WHITE;
 }
 
 /** Fits the legend inside the cap: long legends shrink, never below a readable minimum. */
@@ -70,8 +85,10 @@ function KeyShapeView({
   extra,
   keyRef,
 }: KeyShapeProps) {
-  const lum = fill ? luminance(fill) : undefined;
-  const legendTone = lum === undefined ? undefined : lum > 0.4 ? 'dark' : 'light';
+  // Set on the text itself: a key colour outranks every theme and state rule (muted, advanced, pressed).
+  const legendColour = legendColourOn(fill);
+  const legendTone = legendColour === undefined ? undefined : legendColour === BLACK ? 'dark' : 'light';
+  const legendStyle = legendColour ? { fill: legendColour } : undefined;
   const classes = [
     'kb-key',
     selected && 'kb-key--selected',
@@ -110,6 +127,7 @@ function KeyShapeView({
         y={rect.y + rect.h / 2}
         fontSize={fontSize(rect, label)}
         data-tone={legendTone}
+        style={legendStyle}
         aria-hidden="true"
       >
         {label}
@@ -120,6 +138,7 @@ function KeyShapeView({
           x={rect.x + rect.w - 4}
           y={rect.y + 4}
           fontSize={Math.max(8, Math.min(rect.h * 0.2, 11))}
+          style={legendStyle}
           aria-hidden="true"
           data-testid="key-use-mark"
         >
