@@ -24,7 +24,10 @@ export interface KeycodeEntry {
 
 /** Transparent: the key does what the same key does on the next lower active layer (VIA's KC_TRNS). */
 export const KC_TRNS = makeKeycode(KEYCODE_KIND.special, 0x001);
-/** The Fn key: momentary layer 1, and the key firmware-fixed Fn combinations are defined against. */
+/**
+ * The Fn key: momentary wire layer 1 (the person's Layer 2), and the key firmware-fixed Fn combinations are defined
+ * against.
+ */
 export const KC_FN = makeKeycode(KEYCODE_KIND.special, 0x002);
 
 export const LAYER_ACTION = { momentary: 0, toggle: 1, switchTo: 2 } as const;
@@ -285,7 +288,13 @@ const LIGHTING_ROWS: Row[] = [
 
 const SPECIAL_ROWS: Row[] = [
   [0x001, 'Trns', 'Transparent', '透明', 'Does what the key does on the next lower active layer'],
-  [0x002, 'Fn', 'Fn (momentary layer 1)', 'Fn 功能键', 'Layer 1 while held; firmware Fn combinations use it'],
+  [
+    0x002,
+    'Fn',
+    'Fn (momentary Layer 2)',
+    'Fn 功能键（按住切换到第 2 层）',
+    'Layer 2 while held; firmware Fn combinations use it',
+  ],
   [0x010, 'Theme1', 'Switch to Theme 1', '切换主题 1', 'Loads on-device profile 1'],
   [0x011, 'Theme2', 'Switch to Theme 2', '切换主题 2', 'Loads on-device profile 2'],
   [0x012, 'Theme3', 'Switch to Theme 3', '切换主题 3', 'Loads on-device profile 3'],
@@ -295,20 +304,23 @@ const SPECIAL_ROWS: Row[] = [
   [0x022, 'Game', 'Game Mode', '游戏模式', 'Locks the GUI keys and shortcuts that leave a game'],
 ];
 
-const LAYER_NAMES: Record<LayerAction, readonly [prefix: string, alias: string, zh: string]> = {
-  momentary: ['MO', 'Momentary Layer', '按住切换层'],
-  toggle: ['TG', 'Toggle Layer', '开关层'],
-  switchTo: ['TO', 'Switch to Layer', '切换到层'],
+const LAYER_NAMES: Record<LayerAction, readonly [prefix: string, alias: string, zh: (n: number) => string]> = {
+  momentary: ['MO', 'Momentary Layer', (n) => `按住切换到第 ${n} 层`],
+  toggle: ['TG', 'Toggle Layer', (n) => `开关第 ${n} 层`],
+  switchTo: ['TO', 'Switch to Layer', (n) => `切换到第 ${n} 层`],
 };
 
+// Legends and names count layers as people do, from 1, as the layer list does ("Layer 1" is wire layer 0); only the
+// code itself carries the 0-based wire number.
 const LAYER_ENTRIES: KeycodeEntry[] = (Object.keys(LAYER_NAMES) as LayerAction[]).flatMap((action) =>
   Array.from({ length: LAYER_COUNT }, (_, layer): KeycodeEntry => {
     const [prefix, alias, zh] = LAYER_NAMES[action];
+    const shown = layer + 1;
     return {
       code: layerKeycode(action, layer),
-      name: `${prefix}(${layer})`,
-      alias: `${alias} ${layer}`,
-      alias_zh: `${zh} ${layer}`,
+      name: `${prefix}(${shown})`,
+      alias: `${alias} ${shown}`,
+      alias_zh: zh(shown),
       category: 'special',
       width: 1,
       height: 1,
