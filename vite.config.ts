@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { firstPaint } from './scripts/first-paint-plugin.ts';
 import { i18nPrecompile } from './scripts/i18n-precompile-plugin.ts';
 import { buildFirmwareCatalogue, catalogueContentType } from './scripts/firmware-catalogue.ts';
+import { offlineApp } from './scripts/offline-app.ts';
 
 /**
  * Starts the device worker from the page's first inline script in production builds, so its download overlaps the
@@ -92,6 +93,7 @@ export default defineConfig({
     earlyDeviceWorker(),
     missingFilesAreNotFound(),
     firmwareCatalogue(),
+    offlineApp(),
   ],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
