@@ -11,7 +11,10 @@ export const widgetsEn = {
   'widgets.slider.mark': '{0} – {1}',
   'widgets.slider.list': '{0}, {1}',
   'widgets.slider.zone': '{0}, {1}',
-  'widgets.slider.keys': 'Key presses do not move this slider. Use the minus and plus buttons next to it.',
+  'widgets.slider.keys':
+    'Key presses do not move this slider. Use the minus and plus buttons next to it, or press Enter to type a value.',
+  'widgets.slider.type': 'Type a value for {0}',
+  'widgets.slider.invalid': 'Enter a number from {0} to {1}, in steps of {2}.',
   'widgets.tabs.scroll.left': 'Scroll tabs left',
   'widgets.tabs.scroll.right': 'Scroll tabs right',
   'widgets.colour.title': 'Custom colour',
@@ -36,7 +39,7 @@ export const widgetsEn = {
   'widgets.colour.integer.invalid': 'Enter a whole number from {0} to {1}.',
   'widgets.colour.number.invalid': 'Enter a number from {0} to {1}.',
   'widgets.colour.alpha.invalid': 'Enter a number from 0 to 1 in steps of 0.01.',
-  'widgets.toast.count': '{0, plural, one {# time} other {# times}}',
+  'widgets.toast.count': '{0, plural, one {{0} time} other {{0} times}}',
 } as const;
 
 export const widgetsZh: Record<keyof typeof widgetsEn, string> = {
@@ -47,7 +50,9 @@ export const widgetsZh: Record<keyof typeof widgetsEn, string> = {
   'widgets.slider.mark': '{0} – {1}',
   'widgets.slider.list': '{0}；{1}',
   'widgets.slider.zone': '{0}，{1}',
-  'widgets.slider.keys': '按键不会移动此滑块，请使用旁边的减号和加号按钮。',
+  'widgets.slider.keys': '按键不会移动此滑块，请使用旁边的减号和加号按钮，或按 Enter 键输入数值。',
+  'widgets.slider.type': '输入 {0} 的数值',
+  'widgets.slider.invalid': '请输入 {0} 到 {1} 之间的数值，步长为 {2}。',
   'widgets.tabs.scroll.left': '向左滚动标签',
   'widgets.tabs.scroll.right': '向右滚动标签',
   'widgets.colour.title': '自定义颜色',

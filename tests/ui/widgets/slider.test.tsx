@@ -181,7 +181,7 @@ describe('slider', () => {
     expect(screen.getByRole('button', { name: '增大触发行程' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '减小触发行程' })).toBeInTheDocument();
     expect(screen.getByRole('slider', { name: '触发行程' })).toHaveAccessibleDescription(
-      '范围 0.1 mm 至 4.0 mm。 按键不会移动此滑块，请使用旁边的减号和加号按钮。',
+      '范围 0.1 mm 至 4.0 mm。 按键不会移动此滑块，请使用旁边的减号和加号按钮，或按 Enter 键输入数值。',
     );
   });
 });

@@ -2,10 +2,11 @@
  * The value slider of the performance and lighting screens (spec-2 §2.5) on Radix Slider: a value label with its
  * unit, min and max labels, coloured zones, labelled split marks. It steps and clamps to its range; key presses on
  * it are ignored, as the spec asks (a keyboard being tuned must not move a focused slider), so the minus and plus
- * buttons beside it are the keyboard's way to change the value.
+ * buttons beside it, and the value typed in a field (Enter on the thumb, or the value above it), are the keyboard's
+ * ways to change it.
  */
 import { Slider as RadixSlider } from 'radix-ui';
-import { useId, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { clampAndSnap, type SliderRange } from '../../../core/rules/numeric';
 import { PlusIcon } from '../icons';
 import {
@@ -20,6 +21,7 @@ import {
   type SliderZone,
 } from './slider-scale';
 import { useSliderTexts } from './slider-texts';
+import { SliderValue } from './SliderValue';
 import '../../styles/widgets.css';
 
 export interface SliderProps {
@@ -46,11 +48,6 @@ export interface SliderProps {
 /** The keys Radix would move the thumb with; everything else (Tab above all) keeps its usual meaning. */
 const MOVING_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End']);
 
-function ignoreKeyPresses(event: KeyboardEvent) {
-  // Radix skips its own key handling once the event's default is prevented.
-  if (MOVING_KEYS.has(event.key)) event.preventDefault();
-}
-
 const MinusIcon = ({ size = 16 }: { size?: number }) => (
   <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
     <path d="M5 12h14" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" />
@@ -74,6 +71,16 @@ export function Slider({
 }: SliderProps) {
   const t = useSliderTexts();
   const id = useId();
+  const [editing, setEditing] = useState(false);
+  const thumb = useRef<HTMLSpanElement>(null);
+  const onThumbKey = (event: KeyboardEvent) => {
+    // Radix skips its own key handling once the event's default is prevented.
+    if (MOVING_KEYS.has(event.key)) event.preventDefault();
+    else if (event.key === 'Enter' && !disabled) {
+      event.preventDefault();
+      setEditing(true);
+    }
+  };
   const labelId = `${id}-label`;
   const descriptionId = `${id}-description`;
   const range: SliderRange = { min, max, step };
@@ -114,14 +121,25 @@ export function Slider({
         <span id={labelId} className={hideLabel ? 'sr-only' : 'slider__label'}>
           {label}
         </span>
-        <span className="slider__value" aria-hidden="true">
-          <span className="slider__number">{format(current)}</span>
-          {zone?.label && (
-            <span className={`slider__chip slider__chip--${zone.tone}`} data-testid="slider-zone-chip">
-              {zone.label}
-            </span>
-          )}
-        </span>
+        <SliderValue
+          label={label}
+          value={current}
+          range={range}
+          disabled={disabled}
+          format={format}
+          unit={unit}
+          editing={editing}
+          setEditing={setEditing}
+          onSet={(next) => set(next, true)}
+          returnFocus={() => thumb.current?.focus()}
+          chip={
+            zone?.label && (
+              <span className={`slider__chip slider__chip--${zone.tone}`} data-testid="slider-zone-chip">
+                {zone.label}
+              </span>
+            )
+          }
+        />
       </div>
       <div className="slider__body">
         <button
@@ -142,7 +160,7 @@ export function Slider({
             max={max}
             step={step}
             disabled={disabled}
-            onKeyDown={ignoreKeyPresses}
+            onKeyDown={onThumbKey}
             onValueChange={([next]) => next !== undefined && set(next, false)}
             onValueCommit={([next]) => next !== undefined && set(next, true)}
           >
@@ -169,6 +187,7 @@ export function Slider({
               />
             ))}
             <RadixSlider.Thumb
+              ref={thumb}
               className="slider__thumb"
               aria-labelledby={labelId}
               aria-valuetext={valueText}

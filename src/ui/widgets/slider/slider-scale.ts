@@ -67,3 +67,16 @@ export function withUnit(value: number, step: number, unit?: string): string {
   if (!unit) return number;
   return /^[%°]/.test(unit) ? `${number}${unit}` : `${number} ${unit}`;
 }
+
+/**
+ * A typed value, read as the slider would hold it: a number (a decimal comma is read as a point) inside the range and
+ * on its step grid. Anything else is undefined, and nothing changes.
+ */
+export function parseTypedValue(text: string, range: SliderRange): number | undefined {
+  const trimmed = text.trim().replace(',', '.');
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  if (!Number.isFinite(value) || value < range.min - 1e-9 || value > range.max + 1e-9) return undefined;
+  const snapped = clampAndSnap(value, range);
+  return Math.abs(snapped - value) < 1e-9 ? snapped : undefined;
+}
