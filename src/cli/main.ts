@@ -8,13 +8,14 @@
  * 5 a file could not be read or is not what the command needs.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { BridgeCallError, type Bridge, type DeviceRecord } from '../contract/bridge.ts';
 import { createClient, type Client } from '../contract/client.ts';
 import { isPrototypeName } from '../contract/codec.ts';
 import { CALL_ROUTES } from '../contract/routes.ts';
-import { loadNodeHid, RUNTIME_FILE, startServiceHost, type RuntimeInfo } from '../desktop/bridge.ts';
+import { loadNodeHid, startServiceHost } from '../desktop/bridge.ts';
 import { dataDir } from '../desktop/data-dir.ts';
+import { findRunningBridge } from '../desktop/runtime-file.ts';
 import { connectBridge } from '../desktop/ws-client.ts';
 import { BackupFileError, backupDevice, parseBackup, restoreDevice } from './backup.ts';
 import { COMMANDS, GLOBAL_HELP, type CommandName } from './help.ts';
@@ -79,21 +80,18 @@ interface Session {
 async function openSession(p: Parsed, io: CliIo): Promise<Session> {
   const folder = io.env['KEYTUNE_DATA_DIR'] ? (io.env['KEYTUNE_DATA_DIR'] as string) : dataDir();
   if (!p.flags.has('local')) {
-    let info: RuntimeInfo | undefined;
-    try {
-      info = JSON.parse(readFileSync(join(folder, RUNTIME_FILE), 'utf8')) as RuntimeInfo;
-    } catch {
-      info = undefined;
-    }
-    if (info) {
+    // Only a bridge that proved it wrote the runtime file gets the token; a stale or impostor one is ignored.
+    const found = await findRunningBridge(folder);
+    if (found.ok) {
       try {
-        const socket = await connectBridge({ port: info.port, token: info.token });
-        return { client: createClient(socket), where: `bridge 127.0.0.1:${info.port}`, close: () => socket.close() };
+        const socket = await connectBridge({ port: found.port, token: found.token });
+        return { client: createClient(socket), where: `bridge 127.0.0.1:${found.port}`, close: () => socket.close() };
       } catch (e) {
         if (p.flags.has('remote'))
           throw new CliError(EXIT.noBridge, `the bridge did not answer: ${e instanceof Error ? e.message : String(e)}`);
       }
-    } else if (p.flags.has('remote')) throw new CliError(EXIT.noBridge, 'no Keytune bridge is running');
+    } else if (p.flags.has('remote'))
+      throw new CliError(EXIT.noBridge, `no Keytune bridge is running (${found.reason})`);
   }
   const host = await startServiceHost({
     dataDir: folder,

@@ -64,6 +64,14 @@ export function findBrowser(
   return browserCandidates(platform, env).find((f) => isExecutable(f));
 }
 
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /** DevTools protocol over the pipe: JSON messages ended by a NUL byte. */
 class DevToolsPipe {
   private next = 1;
@@ -141,7 +149,8 @@ export async function openAppWindow(options: OpenWindowOptions): Promise<AppWind
       const { targetInfos } = await pipe.send<{ targetInfos: { targetId: string; type: string; url: string }[] }>(
         'Target.getTargets',
       );
-      const page = targetInfos.find((t) => t.type === 'page' && t.url.startsWith(options.url));
+      // By origin: the page leaves its one-time address for the plain one as soon as it is let in.
+      const page = targetInfos.find((t) => t.type === 'page' && originOf(t.url) === originOf(options.url));
       if (page) {
         const { windowId } = await pipe.send<{ windowId: number }>('Browser.getWindowForTarget', {
           targetId: page.targetId,

@@ -3,29 +3,22 @@
  * images in the data folder), served with the built UI on 127.0.0.1. `npm run desktop` starts it (main.ts); the
  * command line starts one in its own process when no bridge is running (src/cli).
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { findModel } from '../core/models.ts';
 import { VirtualKeyboard } from '../firmware/index.ts';
 import { createDeviceService } from '../service/index.ts';
 import type { DeviceService } from '../service/service.ts';
 import { LoopbackTransport } from '../transport/loopback.ts';
 import { LINK_PRESETS, type LinkOptions } from '../transport/types.ts';
+import { preparePrivateDataDir } from './data-dir.ts';
 import { FlashStore, type StoredSpec } from './flash-store.ts';
 import { HidWatcher, type HidModule } from './node-hid.ts';
+import { newRuntimeSecret, removeRuntimeFile, writeRuntimeFile, type RuntimeInfo } from './runtime-file.ts';
 import { newToken } from './security.ts';
 import { startServer, type BridgeServer } from './server.ts';
 import { implementOptionsReading, syncOptions, type OptionKey, type StartupOptions } from './startup-options.ts';
 
-export const RUNTIME_FILE = 'bridge.json';
-
-/** What a running bridge writes for the command line: where it listens and its token (readable by the user only). */
-export interface RuntimeInfo {
-  port: number;
-  token: string;
-  pid: number;
-}
+export { RUNTIME_FILE, type RuntimeInfo } from './runtime-file.ts';
 
 export interface ServiceHostOptions {
   /** The data folder (flash images, preferences, the runtime file). */
@@ -52,7 +45,7 @@ function newSerial(): string {
 
 /** The device service with its keyboards: saved virtual ones restored, real ones found through node-hid. */
 export async function startServiceHost(options: ServiceHostOptions): Promise<ServiceHost> {
-  mkdirSync(options.dataDir, { recursive: true });
+  preparePrivateDataDir(options.dataDir);
   const store = new FlashStore(options.dataDir);
   const link = options.link ?? LINK_PRESETS.usb;
   const loopbacks = new Map<string, { serial: string; transport: LoopbackTransport }>();
@@ -151,14 +144,18 @@ export interface BridgeOptions extends ServiceHostOptions {
 export interface RunningBridge extends ServiceHost {
   server: BridgeServer;
   token: string;
-  /** The address of the bridge's own page. */
-  url: string;
+  /**
+   * A new one-time address of the bridge's page each time it is read: the first browser to open it is let in (it
+   * gets a session cookie and the plain address), a second use is refused. For the app window or to print.
+   */
+  readonly url: string;
   close(): Promise<void>;
 }
 
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
   const host = await startServiceHost(options);
   const token = options.token ?? newToken();
+  const proofSecret = newRuntimeSecret();
   const afterCall = syncOptions(host.service.preferences, options.dataDir, (o, changed) =>
     options.onOptionsChanged?.(o, changed),
   );
@@ -169,6 +166,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
       bridge: host.service,
       token,
       afterCall,
+      proofSecret,
       ...(options.distDir ? { distDir: options.distDir } : {}),
       ...(options.port !== undefined ? { port: options.port } : {}),
       ...(options.host !== undefined ? { host: options.host } : {}),
@@ -177,19 +175,17 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     await host.stop();
     throw e;
   }
-  const runtimeFile = join(options.dataDir, RUNTIME_FILE);
-  if (options.announce) {
-    const info: RuntimeInfo = { port: server.port, token, pid: process.pid };
-    rmSync(runtimeFile, { force: true });
-    writeFileSync(runtimeFile, JSON.stringify(info), { mode: 0o600 });
-  }
+  const info: RuntimeInfo = { port: server.port, token, pid: process.pid, secret: proofSecret };
+  if (options.announce) writeRuntimeFile(options.dataDir, info);
   return {
     ...host,
     server,
     token,
-    url: server.url,
+    get url() {
+      return server.pageAddress();
+    },
     async close() {
-      if (options.announce) rmSync(runtimeFile, { force: true });
+      if (options.announce) removeRuntimeFile(options.dataDir, info);
       await server.close();
       await host.stop();
     },

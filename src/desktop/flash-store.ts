@@ -79,7 +79,7 @@ export class FlashStore {
         savedAt: k.savedAt,
       })),
     };
-    mkdirSync(dirname(this.file), { recursive: true });
+    mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
     const temp = `${this.file}.${process.pid}.tmp`;
     writeFileSync(temp, JSON.stringify(data), { mode: 0o600 });
     renameSync(temp, this.file);

@@ -3,16 +3,18 @@
  * window; without one (or with --no-window) it prints the address to open. Closing the window stops Keytune unless
  * "close to background" is on. Ctrl-C stops it.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openAppWindow, findBrowser, type AppWindow } from './app-window.ts';
-import { loadNodeHid, RUNTIME_FILE, startBridge, type RuntimeInfo } from './bridge.ts';
+import { loadNodeHid, startBridge } from './bridge.ts';
 import { dataDir } from './data-dir.ts';
 import { applyAutorun, autorunEntry, readOptions } from './startup-options.ts';
+import { findRunningBridge } from './runtime-file.ts';
 import { LOOPBACK } from './security.ts';
+import { connectBridge } from './ws-client.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -29,14 +31,8 @@ Options:
   --help          show this help
 `;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Said before a printed address: it carries a one-time secret. */
+const OPEN_ONCE = 'Open this address in a browser (it works once; run `npm run desktop` again for another):';
 
 export async function runDesktop(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -59,18 +55,23 @@ export async function runDesktop(argv: string[]): Promise<number> {
   const browser = noWindow ? undefined : findBrowser();
   const profileDir = join(data, 'window');
 
-  // One bridge per user: a second start opens another window on the running one.
-  try {
-    const running = JSON.parse(readFileSync(join(data, RUNTIME_FILE), 'utf8')) as RuntimeInfo;
-    if (alive(running.pid)) {
-      const url = `http://${LOOPBACK}:${running.port}/`;
+  // One bridge per user: a second start opens another window on the running one, or prints a new address of it.
+  // Only a bridge that proves it wrote the runtime file counts; a stale file is removed and a new bridge starts.
+  const running = await findRunningBridge(data);
+  if (running.ok) {
+    const socket = await connectBridge({ port: running.port, token: running.token }).catch(() => undefined);
+    const address = await socket?.pageAddress().catch(() => undefined);
+    await socket?.close();
+    if (address) {
       if (browser)
-        spawn(browser, [`--app=${url}`, `--user-data-dir=${profileDir}`], { stdio: 'ignore', detached: true }).unref();
-      process.stdout.write(`Keytune is already running at ${url}\n`);
+        spawn(browser, [`--app=${address}`, `--user-data-dir=${profileDir}`], {
+          stdio: 'ignore',
+          detached: true,
+        }).unref();
+      else process.stdout.write(`${OPEN_ONCE}\n${address}\n`);
+      process.stdout.write(`Keytune is already running at http://${LOOPBACK}:${running.port}/\n`);
       return 0;
     }
-  } catch {
-    // Not running.
   }
 
   const command = [process.execPath, join(root, 'bin', 'keytune'), 'desktop'];
@@ -110,7 +111,9 @@ export async function runDesktop(argv: string[]): Promise<number> {
       void window.exited.then(() => {
         bridge.server.setWindow(undefined);
         if (readOptions(data).close_to_tray)
-          process.stdout.write(`The window is closed; Keytune keeps running at ${bridge.url}\n`);
+          process.stdout.write(
+            `The window is closed; Keytune keeps running at ${bridge.server.url} (npm run desktop opens it again)\n`,
+          );
         else void stop(0);
       });
     } catch (e) {
@@ -121,7 +124,9 @@ export async function runDesktop(argv: string[]): Promise<number> {
       'No Chromium-family browser was found (set KEYTUNE_BROWSER to use one); open the address below.\n',
     );
   }
-  process.stdout.write(`Keytune is running at ${bridge.url}\n`);
+  // The address with its one-time secret is printed only when no window took one: it is a way in.
+  if (window) process.stdout.write(`Keytune is running at ${bridge.server.url}\n`);
+  else process.stdout.write(`Keytune is running.\n${OPEN_ONCE}\n${bridge.url}\n`);
   return -1;
 }
 

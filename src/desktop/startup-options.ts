@@ -4,7 +4,7 @@
  * the bridge stays in the background. get_start_up_options reads them back, so the Settings tab shows what the
  * bridge holds rather than what one window last sent.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { StartUpOptions } from '../contract/areas/app.ts';
 import type { DeviceService } from '../service/service.ts';
@@ -25,9 +25,13 @@ export function readOptions(dataDir: string): StartupOptions {
   return out;
 }
 
+/** Saves the options, readable by the user only (like every file of the data folder). */
 export function writeOptions(dataDir: string, options: StartupOptions): void {
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(join(dataDir, PREFERENCES_FILE), JSON.stringify(options, null, 2));
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = join(dataDir, PREFERENCES_FILE);
+  writeFileSync(file, JSON.stringify(options, null, 2), { mode: 0o600 });
+  // The mode above applies to a new file only; an older one keeps its own until this.
+  if (process.platform !== 'win32') chmodSync(file, 0o600);
 }
 
 /** Where each system looks for programs to start at log-in, and what to write there. */

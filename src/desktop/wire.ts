@@ -6,7 +6,9 @@ export type WindowAction = 'minimize' | 'toggle-maximize' | 'close' | 'state';
 
 export type ToBridge =
   | { type: 'call'; id: number; channel: string; func: string; args: string[] }
-  | { type: 'window'; action: WindowAction };
+  | { type: 'window'; action: WindowAction }
+  /** Asks for a new one-time address of the page (a second `npm run desktop` opens a window with it). */
+  | { type: 'page-address' };
 
 export interface WireError {
   toastKey: string;
@@ -19,7 +21,8 @@ export interface WireError {
 export type FromBridge =
   | { type: 'result'; id: number; value?: unknown; error?: WireError }
   | { type: 'event'; name: string; payload: unknown }
-  | { type: 'window'; available: boolean; maximized: boolean };
+  | { type: 'window'; available: boolean; maximized: boolean }
+  | { type: 'page-address'; url: string };
 
 /** The query parameter carrying the per-launch token on the WebSocket's address. */
 export const TOKEN_PARAM = 'token';

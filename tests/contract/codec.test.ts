@@ -141,7 +141,7 @@ describe('argument names that are members of Object.prototype', () => {
     const factory = loopbackVirtualFactory(LINK_PRESETS.instant);
     const service = createDeviceService({ createVirtual: factory.create, session: { timeoutMs: 500 } });
     const toasts: string[] = [];
-    service.on('toast_message', (t) => toasts.push(t.title));
+    service.on('toast_message', (t) => toasts.push((t as { title: string }).title));
     const path = (await service.call('app_info', 'add_virtual_device', [
       '--display_name',
       'Made68Pro',

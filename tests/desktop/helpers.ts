@@ -34,14 +34,15 @@ export async function testBridge(more: Partial<BridgeOptions> = {}): Promise<Run
     hid: null,
     ...more,
   });
-  return {
-    ...bridge,
+  const close = bridge.close.bind(bridge);
+  // Assigned onto the bridge rather than spread: `url` is a getter that hands out a new page address each time.
+  return Object.assign(bridge, {
     dir: dir.path,
     async close() {
-      await bridge.close();
+      await close();
       dir.remove();
     },
-  };
+  });
 }
 
 export interface RawAnswer {
@@ -120,4 +121,26 @@ export function socketCaller(ws: WebSocket) {
       });
     },
   };
+}
+
+/** The one-time secret of a page address the bridge hands out (`http://127.0.0.1:PORT/?k=…`). */
+export function pageSecret(address: string): string {
+  const secret = new URL(address).searchParams.get('k');
+  if (!secret) throw new Error(`${address} carries no page secret`);
+  return secret;
+}
+
+/** The `name=value` part of the Set-Cookie of an answer, as a browser would send it back. */
+export function cookieOf(answer: RawAnswer): string {
+  const set = answer.headers['set-cookie'];
+  const first = Array.isArray(set) ? set[0] : set;
+  if (!first) throw new Error('the answer sets no cookie');
+  return first.split(';')[0]!;
+}
+
+/** Opens the bridge's WebSocket page the way a browser that holds the address does: secret, cookie, then the page. */
+export async function openPage(port: number, address: string): Promise<RawAnswer> {
+  const first = await raw(port, { path: `/?k=${encodeURIComponent(pageSecret(address))}` });
+  if (first.status !== 303) throw new Error(`the page secret was refused (${first.status})`);
+  return raw(port, { path: '/', headers: { Cookie: cookieOf(first) } });
 }

@@ -1,12 +1,13 @@
 /**
  * The bridge refuses what a hostile web page or program on the same machine could send it. Each case is a real
  * HTTP or WebSocket request to a bridge listening on 127.0.0.1 on a random port; a refused request leaves the
- * device list as it was. The last test counts them: all refused.
+ * device list as it was and carries no token. The last test counts them: all refused. (page-access.test.ts,
+ * socket-errors.test.ts and runtime-file.test.ts cover the page address, broken clients and the runtime file.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge } from '../../src/desktop/bridge.ts';
 import { startServer } from '../../src/desktop/server.ts';
-import { raw, tempDir, testBridge, tryWebSocket } from './helpers.ts';
+import { openPage, raw, tempDir, testBridge, tryWebSocket } from './helpers.ts';
 
 type Bridge = Awaited<ReturnType<typeof testBridge>>;
 let bridge: Bridge;
@@ -47,8 +48,8 @@ async function httpRefused(name: string, options: Parameters<typeof raw>[1], lea
 }
 
 describe('the bridge answers its own page', () => {
-  it('serves index.html with the token and opens the WebSocket for the page that has it', async () => {
-    const page = await raw(port, { headers: { Host: `127.0.0.1:${port}` } });
+  it('serves index.html with the token to the browser that opened its address, and opens the WebSocket for it', async () => {
+    const page = await openPage(port, bridge.url);
     expect(page.status).toBe(200);
     expect(page.body).toContain(bridge.token);
     expect(page.headers['x-frame-options']).toBe('DENY');
@@ -120,8 +121,18 @@ describe('hostile requests are refused', () => {
     refused.push('non-loopback bind');
   });
 
+  it('24. GET / from another program on the machine (no page address, no cookie)', () =>
+    httpRefused('GET without the page address', { path: '/' }));
+  it('25. GET / with a page address already used', async () => {
+    const address = bridge.url;
+    await openPage(port, address);
+    await httpRefused('page address used twice', { path: new URL(address).pathname + new URL(address).search });
+  });
+  it('26. GET / with a forged session cookie', () =>
+    httpRefused('forged cookie', { path: '/', headers: { Cookie: `keytune_page_${port}=${bridge.token}` } }));
+
   it('refuses every one of them', () => {
-    expect(refused.length).toBeGreaterThanOrEqual(20);
+    expect(refused.length).toBeGreaterThanOrEqual(26);
     expect(new Set(refused).size).toBe(refused.length);
   });
 });
