@@ -2,6 +2,7 @@
  * The wire objects: every piece of device state as a fixed binary layout. The firmware stores these records and the
  * service reads and writes them by offset, so one description serves both ends. Travel is in 0.01 mm units.
  */
+import type { Rgb } from '../core/colour.ts';
 import { array, layout, str, u16, u16s, u32, u8, u8s, type Layout } from './struct.ts';
 
 export const NAME_BYTES = 16;
@@ -158,11 +159,7 @@ export const SettingsLayout = layout<Settings>([
   ['reportRate', u8],
 ]);
 
-export interface Rgb {
-  r: number;
-  g: number;
-  b: number;
-}
+export type { Rgb };
 export const RgbLayout = layout<Rgb>([
   ['r', u8],
   ['g', u8],

@@ -7,7 +7,7 @@ import { createClient } from '../../src/contract/client.ts';
 import { LATEST_FIRMWARE } from '../../src/core/resources.ts';
 import { CMD, SUB } from '../../src/protocol/commands.ts';
 import { SUB_WRITE } from '../../src/protocol/frame.ts';
-import { rgbToHex } from '../../src/service/convert/lighting.ts';
+import { rgbToHex } from '../../src/core/colour.ts';
 import { createDeviceService } from '../../src/service/index.ts';
 import { LoopbackTransport } from '../../src/transport/loopback.ts';
 import { LINK_PRESETS } from '../../src/transport/types.ts';

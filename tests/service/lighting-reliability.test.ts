@@ -8,7 +8,7 @@ import { decodeFrame, isWrite } from '../../src/protocol/frame.ts';
 import { LightingLayout, RgbLayout } from '../../src/protocol/objects.ts';
 import { decodeList } from '../../src/protocol/struct.ts';
 import { readCached } from '../../src/service/cache.ts';
-import { rgbToHex } from '../../src/service/convert/lighting.ts';
+import { rgbToHex } from '../../src/core/colour.ts';
 import { makeHarness } from './harness.ts';
 
 type Harness = ReturnType<typeof makeHarness>;

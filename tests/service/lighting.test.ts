@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { capabilitiesFor } from '../../src/core/capabilities.ts';
+import { rgbToHex } from '../../src/core/colour.ts';
 import { CONFIGURABLE_MODELS } from '../../src/core/models.ts';
 import { LATEST_FIRMWARE } from '../../src/core/resources.ts';
 import { CMD, SUB } from '../../src/protocol/commands.ts';
@@ -12,7 +13,6 @@ import {
   editFrameItem,
   editMode,
   fieldOffset,
-  rgbToHex,
   type ColourInfoPayload,
 } from '../../src/service/convert/lighting.ts';
 import { makeHarness } from './harness.ts';

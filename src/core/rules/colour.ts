@@ -1,6 +1,7 @@
 /**
  * Colour entry rules of the custom-colour dialog (spec-1 §5): hex text, RGB, HSV and alpha ranges.
  */
+import { channelHex, rgbToHex } from '../colour.ts';
 import { TOAST_KEYS } from '../toast-keys.ts';
 import { OK, accept, fail, type RuleResult, type ValueResult } from './result.ts';
 import { checkNumber, onStep } from './numeric.ts';
@@ -41,9 +42,7 @@ export function parseHexColour(text: string): ValueResult<Rgba> {
 
 /** Normal form "#rrggbb" (or "#rrggbbaa" when alpha is below 1). */
 export function formatHexColour(c: Rgba): string {
-  const hex = (n: number): string => Math.round(n).toString(16).padStart(2, '0');
-  const alpha = c.a < 1 ? hex(c.a * 255) : '';
-  return `#${hex(c.r)}${hex(c.g)}${hex(c.b)}${alpha}`;
+  return `${rgbToHex(c)}${c.a < 1 ? channelHex(c.a * 255) : ''}`;
 }
 
 export function checkRgbChannel(n: number): RuleResult {

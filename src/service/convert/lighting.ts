@@ -12,6 +12,7 @@ import type {
 } from '../../contract/payloads/lighting.ts';
 import type { Capabilities } from '../../core/capabilities.ts';
 import { AMBIENT_MODES as AMBIENT_MODE_NAMES, OUTFRAME_MODES } from '../../core/resources.ts';
+import { rgbToHex } from '../../core/colour.ts';
 import { clampLightingSpeed } from '../../core/rules/lighting.ts';
 import { FEATURE } from '../../protocol/commands.ts';
 import {
@@ -40,12 +41,6 @@ export type {
   KeyMode,
   OuterFramePayload,
 } from '../../contract/payloads/lighting.ts';
-
-const hex2 = (n: number): string => Math.round(n).toString(16).padStart(2, '0');
-
-export function rgbToHex(c: Rgb): string {
-  return `#${hex2(c.r)}${hex2(c.g)}${hex2(c.b)}`;
-}
 
 /** Outer-frame brightness steps: the slider's 1-8 over the wire's 0-255 alpha. */
 export const FRAME_BRIGHTNESS = { min: 1, max: 8 } as const;

@@ -27,10 +27,10 @@ import {
   ThemesLayout,
   type Descriptor,
   type PerfKey,
-  type Rgb,
   type Themes,
 } from '../../protocol/objects.ts';
 import type { ThemeInfo } from '../../contract/payloads/theme.ts';
+import { hexToRgb, rgbToHex } from '../../core/colour.ts';
 import { utf8ByteLength } from '../../core/text-limit.ts';
 
 export const SCENE_FORMAT = 'keytune-scene';
@@ -68,12 +68,8 @@ export function sceneFileName(themeName: string): string {
 
 /* ---------- colours ---------- */
 
-const hex2 = (n: number): string => n.toString(16).padStart(2, '0');
-export const rgbToHex = (c: Rgb): string => `#${hex2(c.r)}${hex2(c.g)}${hex2(c.b)}`;
-export function hexToRgb(text: string): Rgb {
-  const n = Number.parseInt(text.slice(1), 16);
-  return { r: (n >> 16) & 0xff, g: (n >> 8) & 0xff, b: n & 0xff };
-}
+/** The colour conversions live in core; handlers of the theme area still import them from here. */
+export { hexToRgb, rgbToHex } from '../../core/colour.ts';
 
 /* ---------- schema ---------- */
 

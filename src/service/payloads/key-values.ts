@@ -7,7 +7,8 @@ import { DEV_TYPE } from '../../core/models.ts';
 import type { DeviceEntry } from '../context.ts';
 import { readAdvanced, type AdvancedLists } from '../convert/advanced.ts';
 import { currentLayer, readKeymap } from '../convert/keymap.ts';
-import { ambientPayload, outerFramePayload, readColourState, rgbToHex } from '../convert/lighting.ts';
+import { rgbToHex } from '../../core/colour.ts';
+import { ambientPayload, outerFramePayload, readColourState } from '../convert/lighting.ts';
 import { readPerformance } from '../convert/performance.ts';
 
 /**
