@@ -116,6 +116,9 @@ export const advancedEn = {
   'adv.sc.keys.list': 'Chosen keys',
   'adv.sc.keys.none': 'No keys chosen yet. Pick them below.',
   'adv.sc.keys.full': 'This type holds no more keys. Remove one to choose another.',
+  'adv.sc.need.keys': 'Choose at least one key in the picker below, then press OK.',
+  'adv.sc.need.modtap':
+    'Mod-tap takes two keys: the key sent on a tap, then the key sent while held. Choose both, then press OK.',
   'adv.sc.key.remove': 'Remove {0}',
   'adv.sc.modtap.tap': 'Tap',
   'adv.sc.modtap.hold': 'Hold',
@@ -168,6 +171,9 @@ export const advancedEn = {
   'adv.hypertap.title.edit': 'Edit Hyper Tap (DRT)',
   'adv.hypertap.help': 'Choose the first key and the second key. A key can be the first key of one Hyper Tap only.',
   'adv.hypertap.used': 'in use',
+  'adv.hypertap.first.taken':
+    '{0} is already the first key of another DRT. A key can start only one DRT: choose another key.',
+  'adv.tap.key.taken': 'This key is taken by the other entry or another item: choose another key.',
   'adv.tap.first': 'First key',
   'adv.tap.second': 'Second key',
   'adv.tap.second.code': 'Second key code',
@@ -303,6 +309,8 @@ export const advancedZh: Record<keyof typeof advancedEn, string> = {
   'adv.sc.keys.list': '已选按键',
   'adv.sc.keys.none': '还没有选择按键。请在下方选择。',
   'adv.sc.keys.full': '此类型不能再添加按键。请先移除一个。',
+  'adv.sc.need.keys': '请先在下方的键码选择器中至少选择一个按键，再按确定。',
+  'adv.sc.need.modtap': '点按/长按需要两个按键：点按时发送的按键和长按时发送的按键。请选好这两个按键，再按确定。',
   'adv.sc.key.remove': '移除 {0}',
   'adv.sc.modtap.tap': '点按',
   'adv.sc.modtap.hold': '长按',
@@ -353,6 +361,9 @@ export const advancedZh: Record<keyof typeof advancedEn, string> = {
   'adv.hypertap.title.edit': '编辑 Hyper Tap（DRT）',
   'adv.hypertap.help': '选择第一个按键和第二个按键。一个按键只能作为一个 Hyper Tap 的第一个按键。',
   'adv.hypertap.used': '已使用',
+  'adv.hypertap.first.taken':
+    '{0} 已是另一个 DRT 的第一个按键。一个按键只能作为一个 DRT 的第一个按键，请选择其他按键。',
+  'adv.tap.key.taken': '此按键已被另一项或另一个条目占用，请选择其他按键。',
   'adv.tap.first': '第一个按键',
   'adv.tap.second': '第二个按键',
   'adv.tap.second.code': '第二个键码',

@@ -154,3 +154,18 @@ describe('Hyper Tap editor', () => {
     expect(item.display[1]).toMatchObject({ code: code('Esc'), name: 'Esc' });
   });
 });
+
+describe('a key another hyper-tap already starts with', () => {
+  it('is refused on the drawing with the reason, and the first key stays unset', async () => {
+    const r = await openNew('Hyper Tap (DRT)', { lists: { hypertap: [hypertap(0, 'W', 'S')] } });
+    await screen.findByRole('grid');
+    await r.user.click(keyNamed('W'));
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent(
+      'W is already the first key of another DRT. A key can start only one DRT: choose another key.',
+    );
+    expect(select('First key').value).toBe('-1');
+    await r.user.click(keyNamed('A'));
+    expect(within(dialog()).queryByRole('alert')).toBeNull();
+    expect(select('First key').value).toBe(String(keyId('A')));
+  });
+});

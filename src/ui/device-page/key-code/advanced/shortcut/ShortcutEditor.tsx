@@ -33,6 +33,8 @@ export function ShortcutEditor({ item: initial, info, busy, note, onSave, onCanc
   const isNew = initial.id_num < 0;
   const [step, setStep] = useState<1 | 2>(isNew ? 1 : 2);
   const [item, setItem] = useState<ShortcutItem>(initial);
+  /** Set when OK was refused for want of keys: the editor says why next to the keys, until one is picked. */
+  const [missingKeys, setMissingKeys] = useState(false);
   const types =
     info.shortcutTypes.includes(initial.sc_type) || isNew
       ? info.shortcutTypes
@@ -59,12 +61,14 @@ export function ShortcutEditor({ item: initial, info, busy, note, onSave, onCanc
     setItem((it) =>
       canAddShortcutKey(it.sc_type, it.display.length) ? { ...it, display: [...it.display, descriptorFor(code)] } : it,
     );
+    setMissingKeys(false);
   };
 
   const save = () => {
     const verdict = checkShortcutSave(item);
     if (!verdict.ok) {
       showRefusal(verdict);
+      setMissingKeys(item.display.length < (isModTap ? SHORTCUT_KEY_LIMIT[item.sc_type] : 1));
       return;
     }
     onSave(item);
@@ -89,7 +93,14 @@ export function ShortcutEditor({ item: initial, info, busy, note, onSave, onCanc
           </button>
         ) : undefined
       }
-      onOk={step === 1 ? () => setStep(2) : save}
+      onOk={
+        step === 1
+          ? () => {
+              setMissingKeys(false);
+              setStep(2);
+            }
+          : save
+      }
       onCancel={onCancel}
     >
       {step === 1 ? (
@@ -131,6 +142,11 @@ export function ShortcutEditor({ item: initial, info, busy, note, onSave, onCanc
                   </li>
                 ))}
               </ul>
+            )}
+            {missingKeys && (
+              <p className="adv-problem" role="alert">
+                {t(isModTap ? 'adv.sc.need.modtap' : 'adv.sc.need.keys')}
+              </p>
             )}
             {isModTap && item.display.length < limit && (
               <p className="adv-field__hint">

@@ -1,10 +1,12 @@
 /**
  * A small keyboard drawing in single-select mode for the snap-tap and hyper-tap editors: choose which entry the next
  * click fills, then click (or arrow to and press Enter on) a key. Keys another entry or item already holds are dimmed
- * and refused.
+ * and refused with the reason.
  */
+import type { DeviceLayout } from '../../../../../core/device-features';
 import '../texts';
 import { ToggleGroup } from 'radix-ui';
+import { useState } from 'react';
 import { useT } from '../../../../../i18n/store';
 import { KeyboardDrawing } from '../../../../keyboard/KeyboardDrawing';
 
@@ -13,24 +15,27 @@ export interface TapSlot {
   keyId: number;
   /** Keys this slot cannot take. */
   unavailable: readonly number[];
+  /** Why a key of `unavailable` was refused, said when one is chosen on the drawing. */
+  refusal?(keyId: number): string;
 }
 
 export function TapBoard({
-  modelName,
+  layout,
   slots,
   active,
   onActiveChange,
   onChoose,
 }: {
-  modelName: string;
+  layout: DeviceLayout | null;
   slots: readonly TapSlot[];
   active: number;
   onActiveChange(index: number): void;
   onChoose(index: number, keyId: number): void;
 }) {
   const t = useT();
+  const [refused, setRefused] = useState<string | undefined>(undefined);
   const slot = slots[active];
-  if (!slot || !modelName) return null;
+  if (!slot || !layout) return null;
   return (
     <div className="tap-board">
       <div className="tap-board__bar">
@@ -56,9 +61,14 @@ export function TapBoard({
           ))}
         </ToggleGroup.Root>
       </div>
+      {refused && (
+        <p className="adv-problem" role="alert">
+          {refused}
+        </p>
+      )}
       <div className="tap-board__drawing">
         <KeyboardDrawing
-          model={modelName}
+          layout={layout}
           mode="key_adv"
           useMode={0}
           label={t('adv.tap.board.label', slot.label)}
@@ -86,7 +96,13 @@ export function TapBoard({
           }}
           onSelectionChange={(ids) => {
             const id = ids[0];
-            if (id === undefined || slot.unavailable.includes(id)) return;
+            if (id === undefined) return;
+            if (slot.unavailable.includes(id)) {
+              // Said, not ignored: a key that cannot be taken keeps the choice as it was.
+              setRefused(slot.refusal?.(id) ?? t('adv.tap.key.taken'));
+              return;
+            }
+            setRefused(undefined);
             onChoose(active, id);
             if (active + 1 < slots.length) onActiveChange(active + 1);
           }}

@@ -27,9 +27,9 @@ import { TapBoard } from './TapBoard';
 /** Refusals after which the dialog closes (spec-1 §8: "dialog also cancels"). */
 const CANCELLING = new Set<string>([TOAST_KEYS.snaptapArgs, TOAST_KEYS.keyIdNotFound]);
 
-export function SnaptapEditor({ item: initial, modelName, busy, onSave, onCancel }: EditorProps<SnaptapItem>) {
+export function SnaptapEditor({ item: initial, layout, busy, onSave, onCancel }: EditorProps<SnaptapItem>) {
   const t = useT();
-  const keys = modelKeys(modelName);
+  const keys = modelKeys(layout);
   const [display, setDisplay] = useState<DisplayEntry[]>(() => [...initial.display]);
   const [target, setTarget] = useState(0);
   const [first, second] = [display[0], display[1]];
@@ -79,7 +79,7 @@ export function SnaptapEditor({ item: initial, modelName, busy, onSave, onCancel
         />
       </div>
       <TapBoard
-        modelName={modelName}
+        layout={layout}
         active={target}
         onActiveChange={setTarget}
         onChoose={choose}
@@ -92,9 +92,9 @@ export function SnaptapEditor({ item: initial, modelName, busy, onSave, onCancel
   );
 }
 
-export function HypertapEditor({ item: initial, info, modelName, busy, onSave, onCancel }: EditorProps<HypertapItem>) {
+export function HypertapEditor({ item: initial, info, layout, busy, onSave, onCancel }: EditorProps<HypertapItem>) {
   const t = useT();
-  const keys = modelKeys(modelName);
+  const keys = modelKeys(layout);
   const form = info.hypertapSecondEntry;
   const [display, setDisplay] = useState<HypertapEntry[]>(() => [...initial.display]);
   const [picking, setPicking] = useState(false);
@@ -133,7 +133,12 @@ export function HypertapEditor({ item: initial, info, modelName, busy, onSave, o
   const secondCode = second && isKeyDescriptor(second) ? second.code : KC_NONE;
   const secondId = second && !isKeyDescriptor(second) ? second.key_id : -1;
   const slots = [
-    { label: t('adv.tap.first'), keyId: firstId, unavailable: usedFirstKeys },
+    {
+      label: t('adv.tap.first'),
+      keyId: firstId,
+      unavailable: usedFirstKeys,
+      refusal: (id: number) => t('adv.hypertap.first.taken', keys.find((k) => k.id === id)?.label ?? `#${id}`),
+    },
     ...(form === 'key-id'
       ? [{ label: t('adv.tap.second'), keyId: secondId, unavailable: firstId >= 0 ? [firstId] : [] }]
       : []),
@@ -184,7 +189,7 @@ export function HypertapEditor({ item: initial, info, modelName, busy, onSave, o
         )}
       </div>
       <TapBoard
-        modelName={modelName}
+        layout={layout}
         active={Math.min(target, slots.length - 1)}
         onActiveChange={setTarget}
         onChoose={(index, id) => setEntry(index, entryFor(keys, id))}
