@@ -4,6 +4,7 @@
  * process (desktop host). Nobody above this file calls it by string: the typed client (client.ts) does, from the
  * declaration of every call (contract.ts).
  */
+import type { DeviceFeatures, DeviceLayout, FamilyId } from '../core/device-features.ts';
 import { toastStyle } from '../core/toast-keys.ts';
 
 /** Every event the service emits (spec-1 §7, spec-2 §7). */
@@ -64,8 +65,14 @@ export interface DeviceRecord {
   update_fw_ver: string;
   /** True while the device answers; false after it went away. */
   online: boolean;
-  /** True for devices driven by the reference firmware. */
+  /** True for virtual devices (the reference firmware or a simulator of another family). */
   virtual: boolean;
+  /** The family whose protocol the device speaks. */
+  family: FamilyId;
+  /** What the device can do, with its ranges: the UI shows tabs, controls and pickers from these only. */
+  features: DeviceFeatures;
+  /** The drawing of its keys; null for a device without keys (a receiver) or a keyboard whose definition is missing. */
+  layout: DeviceLayout | null;
 }
 
 /** Payload of `toast_message` (spec-2 §3 Toast). */

@@ -5,10 +5,18 @@
  * code space: frames, offsets and byte orders stay inside the driver. The service (src/service) adds what every
  * family shares: call routing, argument checks, the per-device queue, events, error mapping and the rules of core.
  */
-import type { KeycodeSpaceId } from '../core/keycode-spaces/types.ts';
+import type { AdvancedKind, DeviceFeatures, DeviceLayout, FamilyId } from '../core/device-features.ts';
 import type { Transport } from '../transport/types.ts';
 
-export type FamilyId = 'keytune' | 'libhmk' | 'via';
+export type {
+  AdvancedKind,
+  DeviceFeatures,
+  DeviceLayout,
+  DeviceLayoutKey,
+  FamilyId,
+  LayoutOption,
+  LightingChannelFeatures,
+} from '../core/device-features.ts';
 
 /** One top-level HID collection of a device, as WebHID and node-hid report it. */
 export interface HidCollectionInfo {
@@ -52,107 +60,6 @@ export interface DeviceIdentity {
   accessMode: number;
   /** Percent 0-100; -1 without a battery. */
   battery: number;
-}
-
-/** One key of a drawing, in key units (1 = the width of a letter key). */
-export interface DeviceLayoutKey {
-  /** Index of the key in every per-key list the device keeps. */
-  id: number;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  /** Rotation in degrees about (rx, ry), key units; absent for an upright key. */
-  r?: number;
-  rx?: number;
-  ry?: number;
-  /** Factory layer-0 code in the device's code space, when known. */
-  code?: number;
-  /** A key drawn only for one choice of a layout option: [option, choice]. */
-  option?: [number, number];
-  /** An encoder (VIA): its key id is the encoder index, and it turns rather than presses. */
-  encoder?: boolean;
-}
-
-/** A choice of the drawing a keyboard offers (split backspace, ISO enter, …), stored on the keyboard. */
-export interface LayoutOption {
-  label: string;
-  /** Choice labels; a toggle has one label and the choices off/on. */
-  choices: string[];
-}
-
-export interface DeviceLayout {
-  keys: DeviceLayoutKey[];
-  /** Bounding box of the keys drawn with the current options, in key units. */
-  width: number;
-  height: number;
-  options?: LayoutOption[];
-}
-
-export type AdvancedKind = 'dks' | 'shortcut' | 'macro' | 'snaptap' | 'hypertap';
-
-/** A lighting channel's controls, as data (one per channel the keyboard has). */
-export interface LightingChannelFeatures {
-  id: string;
-  /** Effects by index; names in both languages. */
-  effects: { id: number; en: string; zh: string }[];
-  brightnessMax: number;
-  speed: boolean;
-  colour: boolean;
-}
-
-/**
- * What the device can do, with its ranges. The UI decides tabs, controls, ranges and pickers from these only.
- * An area that is absent is not offered.
- */
-export interface DeviceFeatures {
-  family: FamilyId;
-  keycodeSpace: KeycodeSpaceId;
-  keyCount: number;
-  layers: number;
-  profiles: {
-    count: number;
-    /** The device keeps a name per profile (and it can be renamed). */
-    named: boolean;
-    /** The current profile can be changed from the app. */
-    switchable: boolean;
-    duplicate: boolean;
-    reset: boolean;
-  };
-  keymap: boolean;
-  /** Kinds of advanced keys and their slots. */
-  advanced: Partial<Record<AdvancedKind, number>>;
-  /** A macro buffer (VIA): number of macros and bytes. */
-  macroBuffer?: { count: number; bytes: number };
-  lighting?: {
-    perKeyColour: boolean;
-    channels: LightingChannelFeatures[];
-  };
-  performance?: {
-    /** Full travel of the switch in mm; actuation and rapid-trigger distances lie in (0, travelMm]. */
-    travelMm: number;
-    /** Smallest step of a distance, mm. */
-    stepMm: number;
-    rapidTrigger: boolean;
-    continuousRapidTrigger: boolean;
-    deadZone: boolean;
-    switchTypes: boolean;
-    tickRate?: { min: number; max: number };
-  };
-  calibration?: { thresholds: boolean; saveThreshold: boolean };
-  liveTravel: boolean;
-  /** Switch states read from the keyboard (VIA matrix tester). */
-  matrixTester: boolean;
-  gamepad: boolean;
-  /** Changes spanning several objects are all-or-nothing on the device. */
-  atomic: boolean;
-  firmwareUpdate: boolean;
-  factoryReset: boolean;
-  bootloader: boolean;
-  /** Named device options (libhmk XInput, high polling rate). */
-  options?: string[];
-  /** VIA custom menus of the definition are drawn. */
-  customMenus: boolean;
 }
 
 // ------------------------------------------------------------------------------------------------ ports

@@ -7,7 +7,7 @@ import { DEVICE_ERROR } from '../protocol/errors.ts';
 import type { Frame } from '../protocol/frame.ts';
 import { type Descriptor } from '../protocol/objects.ts';
 import type { Transport } from '../transport/types.ts';
-import { modelById } from '../core/models.ts';
+import { keytuneRecord } from '../drivers/keytune/record.ts';
 import { capabilitiesFor } from '../core/capabilities.ts';
 import { BridgeCallError, type Bridge, type DeviceRecord, type EventName, type Listener } from '../contract/bridge.ts';
 import { decodeArgs } from '../contract/codec.ts';
@@ -42,34 +42,7 @@ export type RemovalReason = 'removed' | 'disconnected';
 
 export type NotifyHandler = (device: DeviceEntry, frame: Frame, service: DeviceService) => void;
 
-const ACCESS_TEXT = ['USB', '2.4G', 'Bluetooth'];
-
-export function versionText(v: readonly number[]): string {
-  return `V${v.join('.')}`;
-}
-
-export function deviceRecord(path: string, d: Descriptor, virtual: boolean): DeviceRecord {
-  const model = modelById(d.modelId);
-  const displayName = model?.displayName ?? `Unknown-${d.modelId}`;
-  return {
-    path,
-    name: model?.name ?? displayName.toLowerCase(),
-    display_name: displayName,
-    img_name: (model?.name ?? 'keyboard').replace(/\+/g, 'plus'),
-    electricity: d.battery === 0xff ? -1 : d.battery,
-    access_mode: d.accessMode,
-    access_text: ACCESS_TEXT[d.accessMode] ?? 'USB',
-    worker_mode: 0,
-    dev_type: d.devType,
-    fw_ver: versionText(d.fw),
-    hw_ver: versionText(d.hw),
-    dev_sn: d.serial,
-    red_point: false,
-    update_fw_ver: '',
-    online: true,
-    virtual,
-  };
-}
+export { versionText } from '../drivers/keytune/record.ts';
 
 const ROUTES = new Map<string, { name: CallName; def: CallDef }>(
   Object.entries(CALLS).map(([name, def]) => [`${def.channel} ${def.func}`, { name: name as CallName, def }]),
@@ -253,7 +226,7 @@ export class DeviceService implements Bridge, ServiceApi {
     const path = `${kind}:${hex(transport.info.vendorId)}:${hex(transport.info.productId)}:${descriptor.serial}`;
     const old = this.entries.get(path);
     if (old) await old.session.close().catch(() => undefined);
-    const record = deviceRecord(path, descriptor, extras.virtual ?? false);
+    const record = keytuneRecord(path, descriptor, extras.virtual ?? false);
     const entry = newEntry({
       path,
       record,
@@ -300,8 +273,10 @@ export class DeviceService implements Bridge, ServiceApi {
     const entry = this.entries.get(path);
     if (!entry) return;
     entry.record = { ...entry.record, ...patch };
-    if (patch.fw_ver !== undefined || patch.display_name !== undefined)
+    if (patch.fw_ver !== undefined || patch.display_name !== undefined) {
       entry.caps = capabilitiesFor(entry.record.display_name, entry.record.fw_ver);
+      entry.record.features = { ...entry.record.features, rules: entry.caps };
+    }
     this.emit('devs_changed', this.deviceRecords());
   }
 }

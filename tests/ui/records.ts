@@ -3,13 +3,25 @@
  * parameter. Screens that call the service get their devices from it instead (test-host.ts).
  */
 import type { DeviceRecord } from '../../src/contract/bridge';
+import { keytuneRecord } from '../../src/drivers/keytune/record';
+import { VirtualKeyboard } from '../../src/firmware/index';
 
 let serial = 0;
 
 /** A connected made68pro on USB unless told otherwise. */
 export function deviceRecord(overrides: Partial<DeviceRecord> = {}): DeviceRecord {
   serial++;
+  const model = overrides.display_name ?? overrides.name ?? 'Made68Pro';
+  const fwVer = (overrides.fw_ver ?? '1.4.2').replace(/^V/i, '');
+  const { family, features, layout } = keytuneRecord(
+    '',
+    new VirtualKeyboard({ model, fwVer, serial: `VK${serial}` }).descriptor,
+    true,
+  );
   return {
+    family,
+    features,
+    layout,
     path: `virtual:34b7:1003:VK${serial}`,
     name: 'made68pro',
     display_name: 'Made68Pro',

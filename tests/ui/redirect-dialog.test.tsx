@@ -2,6 +2,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REDIRECT_MODELS } from '../../src/core/models';
+import { keytuneRecord } from '../../src/drivers/keytune/record';
+import { VirtualKeyboard } from '../../src/firmware/index';
 import { TopDialogs } from '../../src/ui/dialogs/RedirectDialog';
 import { deviceDestination, DeviceList } from '../../src/ui/device-list/DeviceList';
 import { renderWithServices } from './render';
@@ -9,11 +11,15 @@ import { testHost } from './test-host';
 
 describe('redirect models', () => {
   it('every redirect model is sent to the redirect dialog, configurable ones to their page', () => {
-    for (const name of REDIRECT_MODELS)
-      expect(deviceDestination({ name, display_name: name.toUpperCase() })).toBe('redirect');
-    expect(deviceDestination({ name: 'made68pro', display_name: 'Made68Pro' })).toBe('page');
-    expect(deviceDestination({ name: 'mouse01', display_name: 'Mouse01' })).toBe('page');
-    expect(deviceDestination({ name: 'x', display_name: 'X' })).toBe('not-supported');
+    const handshake = (model: string) => new VirtualKeyboard({ model, fwVer: '1.4.2', serial: 'S1' }).descriptor;
+    const of = (model: string) => keytuneRecord('p', handshake(model), true);
+    for (const name of REDIRECT_MODELS) expect(deviceDestination(of(name))).toBe('redirect');
+    expect(deviceDestination(of('Made68Pro'))).toBe('page');
+    expect(deviceDestination(of('Mouse01'))).toBe('page');
+    // A keyboard of our protocol whose model the table does not know.
+    expect(deviceDestination(keytuneRecord('p', { ...handshake('Made68Pro'), modelId: 250 }, false))).toBe(
+      'not-supported',
+    );
   });
 
   it('clicking a redirect model opens top-level dialog type 2 index 3, not the device page', async () => {

@@ -5,7 +5,6 @@
  */
 import { useRef, useState } from 'react';
 import type { DeviceRecord } from '../../contract/bridge';
-import { findModel, isRedirectModel } from '../../core/models';
 import { useT } from '../../i18n/store';
 import { tx } from './extra-texts';
 import { attempt } from '../call';
@@ -21,10 +20,8 @@ import { useAddDevice } from './use-add-device';
 import { VirtualOffer } from './VirtualOffer';
 
 /** Where a click on a device leads: its page, the redirect dialog, or "not supported". */
-export function deviceDestination(device: Pick<DeviceRecord, 'name' | 'display_name'>) {
-  if (isRedirectModel(device.display_name) || isRedirectModel(device.name)) return 'redirect';
-  if (!findModel(device.display_name) && !findModel(device.name)) return 'not-supported';
-  return 'page';
+export function deviceDestination(device: Pick<DeviceRecord, 'features'>) {
+  return device.features.destination;
 }
 
 /** Focuses the open button of a device's card; false when the card is not on screen. */

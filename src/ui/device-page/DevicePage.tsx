@@ -1,14 +1,14 @@
 /**
- * The open device: back button with its name, the sync text, the four tabs and the loading overlay (spec-1 §2,
- * spec-2 §2.3). Key code is the key mapping and advanced-key screen; Key LED and Key performance arrive with later
- * screens; Device settings already lists the device information. A device without keys (a receiver) gets no key-code
- * screen: nothing there would apply, and its missing drawing is never asked for. Opening the page moves keyboard
+ * The open device: back button with its name, the sync text, the tabs and the loading overlay (spec-1 §2,
+ * spec-2 §2.3). The tabs are the ones the device's features call for: Key code where it has a keymap, Key LED where
+ * it has lighting, Key performance where it has per-key travel, Device settings always. A device without keys (a
+ * receiver) gets a key-code screen that says so, and its drawing is never asked for. Opening the page moves keyboard
  * focus onto it. The theme slots panel sits at the left of the tabs (spec-2 §2.3).
  */
 import { Tabs } from 'radix-ui';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { DeviceRecord } from '../../contract/bridge';
-import { layoutFor } from '../../core/layouts';
+import { hasKeys } from '../device-features';
 import { useT } from '../../i18n/store';
 import type { MessageId } from '../../i18n/en_US';
 import { tx } from '../device-list/extra-texts';
@@ -74,15 +74,22 @@ function NoKeys() {
   );
 }
 
-/** True when the model has keys to draw and map (a receiver has none). */
-export function hasKeys(device: Pick<DeviceRecord, 'display_name' | 'name'>): boolean {
-  return (layoutFor(device.display_name) ?? layoutFor(device.name)) !== undefined;
+/** The tabs a device's features call for, in the spec's order. */
+export function tabsOf(device: Pick<DeviceRecord, 'features' | 'layout'>): DeviceTabId[] {
+  const { features } = device;
+  return DEVICE_TABS.filter((id) => {
+    if (id === '1') return features.lighting !== undefined && hasKeys(device);
+    if (id === '3') return features.performance !== undefined && hasKeys(device);
+    return true;
+  });
 }
 
 export default function DevicePage({ device, initialTab = '0' }: { device: DeviceRecord; initialTab?: DeviceTabId }) {
   const t = useT();
   const { devices, updates, client } = useServices();
-  const [tab, setTab] = useState<DeviceTabId>(initialTab);
+  const tabs = tabsOf(device);
+  const [chosenTab, setTab] = useState<DeviceTabId>(initialTab);
+  const tab = tabs.includes(chosenTab) ? chosenTab : '0';
   const pending = updates.pendingFor(device);
   const keys = hasKeys(device);
   const pageRef = useRef<HTMLDivElement>(null);
@@ -129,7 +136,7 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
         }}
       >
         <Tabs.List className="tab-bar" aria-label={t('page.tabs.label')}>
-          {DEVICE_TABS.map((id) => (
+          {tabs.map((id) => (
             <Tabs.Trigger key={id} value={id} className="tab-bar__tab" data-tab-id={id}>
               {t(TAB_LABELS[id])}
               {id === '4' && pending !== undefined && (
@@ -142,7 +149,7 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
           ))}
         </Tabs.List>
         <div className="device-page__content">
-          {DEVICE_TABS.map((id) => (
+          {tabs.map((id) => (
             <Tabs.Content key={id} value={id} className="device-page__panel">
               {id === '4' ? (
                 <DeviceSettingsTab device={device} pendingUpdate={pending} />

@@ -15,6 +15,7 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react';
+import type { DeviceLayout } from '../../core/device-features';
 import { KC_NONE } from '../../core/keycode-space';
 import { KC_TRNS } from '../../core/keycodes';
 import { tx } from '../../i18n/sections/keycode-extra';
@@ -50,8 +51,8 @@ import { keyIdOf, usePointerSelect } from './use-pointer-select';
 import '../styles/keymap.css';
 
 export interface KeyboardDrawingProps {
-  /** Display name of the model ("Made68Pro+"); the drawing file is its lower-cased form. */
-  model: string;
+  /** The device's layout (DeviceRecord.layout): its drawing file, or its keys to draw. */
+  layout: DeviceLayout | null;
   mode: DrawingMode;
   /** Overrides the mode's selection rule: 0 single, 1 multi, null none. */
   useMode?: UseMode;
@@ -104,10 +105,10 @@ const ARROWS: Readonly<Record<string, Direction>> = {
 };
 
 export function KeyboardDrawing(props: KeyboardDrawingProps) {
-  const { model, mode, codes, funcLists, keyLabel, keyFill, renderKey, keyDescription, onSelectionChange } = props;
+  const { layout, mode, codes, funcLists, keyLabel, keyFill, renderKey, keyDescription, onSelectionChange } = props;
   const t = useT();
   const language = useLanguage();
-  const drawing = useDrawing(model);
+  const drawing = useDrawing(layout);
   const geometry = drawing.status === 'ready' ? drawing.geometry : undefined;
   const keys = useMemo(() => geometry?.keys ?? [], [geometry]);
   const allIds = useMemo(() => keys.map((k) => k.id), [keys]);
@@ -215,7 +216,7 @@ export function KeyboardDrawing(props: KeyboardDrawingProps) {
       }
     : selectPointer;
 
-  const physical = useMemo(() => printedLegends(model), [model]);
+  const physical = useMemo(() => printedLegends(layout), [layout]);
   const legendOf = (id: number) => physical.get(id) ?? `#${id}`;
   const codeOf = (id: number) => codes?.[id];
 

@@ -7,7 +7,7 @@ import type { AdvancedType } from '../../core/capabilities';
 import type { EventPayloads } from '../../contract/contract';
 import { KEYCODE_KIND, keycodeKind, keycodeValue } from '../../core/keycode-space';
 import { keycodeEntry, keycodeLabel } from '../../core/keycodes';
-import { layoutFor } from '../../core/layouts';
+import type { DeviceLayout } from '../../core/device-features';
 import type { Language, Translate } from '../../i18n/translate';
 
 /** The advanced-key lists as both get_key_value_info and get_key_func_info carry them. */
@@ -151,8 +151,7 @@ export function assignmentInfo(
   };
 }
 
-/** The legend printed on a physical key: its layer-0 factory code, or "#id" for a key the layout does not know. */
-export function printedLegends(model: string): ReadonlyMap<number, string> {
-  const layout = layoutFor(model);
-  return new Map(layout?.keys.map((k) => [k.id, keycodeLabel(k.code)]) ?? []);
+/** The legend printed on a physical key: its layer-0 factory code, where the layout tells it. */
+export function printedLegends(layout: DeviceLayout | null): ReadonlyMap<number, string> {
+  return new Map(layout?.keys.flatMap((k) => (k.code === undefined ? [] : [[k.id, keycodeLabel(k.code)] as const])));
 }

@@ -3,7 +3,8 @@
  * model's layout, spatial arrow navigation, rows for the grid semantics and hit tests for drag selection.
  */
 import { layoutToSvg } from '../../core/layouts/svg';
-import type { Layout } from '../../core/layouts';
+import type { DeviceLayout } from '../../core/device-features';
+import type { ModelName } from '../../core/models';
 
 /** The spec scans at most this many keys of a drawing (spec-1 §9). */
 export const MAX_KEYS = 200;
@@ -90,9 +91,10 @@ export function parseDrawing(svgText: string): DrawingGeometry {
   return body ? { viewBox, body, keys } : { viewBox, keys };
 }
 
-/** The same drawing built from the layout tables, for when the served file cannot be had. */
-export function geometryFromLayout(layout: Layout): DrawingGeometry {
-  return parseDrawing(layoutToSvg(layout));
+/** The drawing built from the device's layout, for a device without a drawing file or when it cannot be had. */
+export function geometryFromLayout(layout: DeviceLayout): DrawingGeometry {
+  const keys = layout.keys.filter((k) => !k.option || k.option[1] === 0).map((k) => ({ ...k, code: k.code ?? 0 }));
+  return parseDrawing(layoutToSvg({ name: '' as ModelName, keys, width: layout.width, height: layout.height }));
 }
 
 const centre = (k: Box): { cx: number; cy: number } => ({ cx: k.x + k.w / 2, cy: k.y + k.h / 2 });

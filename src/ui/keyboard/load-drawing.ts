@@ -1,17 +1,16 @@
 /**
- * Fetches a model's drawing from public/devices/<lower-cased display name>.svg. A failed fetch or parse falls back to
- * the drawing built from the layout tables and warns the user once per attempt (warn.need.reload, type 2, 7 s), so
- * the keys stay usable. A model that ships no drawing (a mouse, a receiver: HTTP 404) is drawn from the layout
- * tables without a word.
+ * The drawing of a device: the drawing file its layout names (our own models ship one in public/devices), or, for a
+ * device without one (a mouse, a libhmk or VIA keyboard), the drawing built from its layout's keys. A drawing file
+ * that cannot be fetched or parsed falls back to the layout's keys and warns the user once per attempt
+ * (warn.need.reload, type 2, 7 s), so the keys stay usable.
  */
 import { useEffect, useState } from 'react';
-import { layoutFor } from '../../core/layouts';
-import { CONFIGURABLE_MODELS } from '../../core/models';
+import type { DeviceLayout } from '../../core/device-features';
 import { pushKeyToast } from '../toasts/store';
 import { geometryFromLayout, parseDrawing, type DrawingGeometry } from './geometry';
 
-export function drawingUrl(model: string, baseUrl: string = import.meta.env.BASE_URL): string {
-  return `${baseUrl}devices/${encodeURIComponent(model.toLowerCase())}.svg`;
+export function drawingUrl(file: string, baseUrl: string = import.meta.env.BASE_URL): string {
+  return `${baseUrl}${file}`;
 }
 
 // Successful drawings only: a failure is tried again on the next visit, after the user may have reconnected.
@@ -22,15 +21,8 @@ export function forgetDrawings(): void {
   loaded.clear();
 }
 
-const shipsDrawing = (model: string): boolean =>
-  (CONFIGURABLE_MODELS as readonly string[]).includes(model.trim().toLowerCase());
-
-/** The model has no drawing file (HTTP 404): the layout tables draw it. */
-class NoDrawing extends Error {}
-
 async function fetchDrawing(url: string): Promise<DrawingGeometry> {
   const response = await fetch(url);
-  if (response.status === 404) throw new NoDrawing(url);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return parseDrawing(await response.text());
 }
@@ -38,13 +30,20 @@ async function fetchDrawing(url: string): Promise<DrawingGeometry> {
 export type DrawingState =
   { status: 'loading' } | { status: 'ready'; geometry: DrawingGeometry; fallback: boolean } | { status: 'none' };
 
-function fallbackState(model: string): DrawingState {
-  const layout = layoutFor(model);
-  return layout ? { status: 'ready', geometry: geometryFromLayout(layout), fallback: true } : { status: 'none' };
+const built = new WeakMap<DeviceLayout, DrawingGeometry>();
+
+function fromLayout(layout: DeviceLayout | null): DrawingState {
+  if (!layout || layout.keys.length === 0) return { status: 'none' };
+  let geometry = built.get(layout);
+  if (!geometry) {
+    geometry = geometryFromLayout(layout);
+    built.set(layout, geometry);
+  }
+  return { status: 'ready', geometry, fallback: !!layout.drawing };
 }
 
-export function useDrawing(model: string): DrawingState {
-  const url = drawingUrl(model);
+export function useDrawing(layout: DeviceLayout | null): DrawingState {
+  const url = layout?.drawing ? drawingUrl(layout.drawing) : '';
   const cached = loaded.get(url);
   const [state, setState] = useState<{ url: string; state: DrawingState }>(() => ({
     url,
@@ -52,6 +51,7 @@ export function useDrawing(model: string): DrawingState {
   }));
 
   useEffect(() => {
+    if (!url) return;
     const hit = loaded.get(url);
     if (hit) {
       setState({ url, state: { status: 'ready', geometry: hit, fallback: false } });
@@ -65,20 +65,17 @@ export function useDrawing(model: string): DrawingState {
       },
       (error: unknown) => {
         if (!live) return;
-        // Every configurable keyboard ships a drawing, so its absence is a fault worth a word; a mouse or a
-        // receiver simply has none.
-        if (!(error instanceof NoDrawing) || shipsDrawing(model)) {
-          console.warn(`Keyboard drawing ${url} could not be used; drawing from the layout tables`, error);
-          pushKeyToast('warn.need.reload');
-        }
-        setState({ url, state: fallbackState(model) });
+        console.warn(`Keyboard drawing ${url} could not be used; drawing from the layout's keys`, error);
+        pushKeyToast('warn.need.reload');
+        setState({ url, state: fromLayout(layout) });
       },
     );
     return () => {
       live = false;
     };
-  }, [url, model]);
+  }, [url, layout]);
 
+  if (!url) return fromLayout(layout);
   return state.url === url
     ? state.state
     : cached

@@ -2,6 +2,7 @@
  * Shared set-up of the advanced-key tests: items built from the core shapes, put on a reference-firmware keyboard
  * through the real device service, and the area rendered over that service.
  */
+import { keytuneLayout } from '../../../src/drivers/keytune/features';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -171,7 +172,7 @@ export async function renderArea(setup: AreaSetup = {}) {
       path={path}
       selectedKeys={setup.selectedKeys ?? []}
       layer={setup.layer ?? 0}
-      keyLabel={(id) => printedLegends('made68pro').get(id) ?? `#${id}`}
+      keyLabel={(id) => printedLegends(keytuneLayout('made68pro')).get(id) ?? `#${id}`}
       {...(handed ? { funcInfo: handed } : {})}
     />,
     { host },

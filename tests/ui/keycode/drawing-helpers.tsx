@@ -1,4 +1,5 @@
 /** Shared set-up of the drawing tests: the served drawings from public/devices, and a drawing that owns its selection. */
+import { keytuneLayout } from '../../../src/drivers/keytune/features';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { useState } from 'react';
@@ -62,7 +63,7 @@ export function Harness({
   const [selected, setSelected] = useState<number[]>(initial);
   return (
     <KeyboardDrawing
-      model="Made68Pro"
+      layout={keytuneLayout('Made68Pro')}
       mode="key_code"
       codes={MADE68PRO_CODES}
       selected={selected}

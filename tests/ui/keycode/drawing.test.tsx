@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { keytuneLayout } from '../../../src/drivers/keytune/features';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeKeycode, KEYCODE_KIND } from '../../../src/core/keycode-space';
@@ -25,7 +26,7 @@ async function drawn() {
 describe('loading the drawing', () => {
   it('fetches the model drawing by its lower-cased name, encoding "+", and draws every key', async () => {
     const served = serveDrawings();
-    renderWithServices(<Harness model="Made68Pro+" />);
+    renderWithServices(<Harness layout={keytuneLayout('Made68Pro+')} />);
     await drawn();
     expect(served.urls).toEqual(['/devices/made68pro%2B.svg']);
     expect(screen.getAllByRole('gridcell')).toHaveLength(68);
@@ -47,7 +48,7 @@ describe('loading the drawing', () => {
 
   it('draws a model that ships no drawing (a mouse) from its layout without a warning', async () => {
     serveDrawings(() => ({ ok: false, status: 404, text: async () => '' }));
-    renderWithServices(<Harness model="mouse01" codes={[]} />);
+    renderWithServices(<Harness layout={keytuneLayout('mouse01')} codes={[]} />);
     await drawn();
     expect(useToastStore.getState().toasts).toEqual([]);
   });

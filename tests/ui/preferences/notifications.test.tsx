@@ -5,6 +5,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { deviceRecord } from '../records';
 import type { DeviceRecord } from '../../../src/contract/bridge';
 import { NOTICE_STORAGE_KEY, useNoticeStore } from '../../../src/ui/preferences/notifications';
 import SettingsTab from '../../../src/ui/preferences/SettingsTab';
@@ -134,25 +135,8 @@ describe('event info in the app', () => {
 });
 
 describe('the events of a device list change', () => {
-  const record = (path: string, more: Partial<DeviceRecord> = {}): DeviceRecord => ({
-    path,
-    name: 'made68pro',
-    display_name: 'Made68Pro',
-    img_name: '',
-    electricity: -1,
-    access_mode: 0,
-    access_text: '',
-    worker_mode: 0,
-    dev_type: 2,
-    fw_ver: '1.3.7',
-    hw_ver: '1.0.0',
-    dev_sn: path,
-    red_point: false,
-    update_fw_ver: '',
-    online: true,
-    virtual: true,
-    ...more,
-  });
+  const record = (path: string, more: Partial<DeviceRecord> = {}): DeviceRecord =>
+    deviceRecord({ path, img_name: '', access_text: '', fw_ver: '1.3.7', dev_sn: path, ...more });
   const latest = (d: DeviceRecord) => (d.fw_ver === '1.3.7' ? '1.4.2' : undefined);
 
   it('are connected, disconnected (gone or offline) and update available, each once', () => {

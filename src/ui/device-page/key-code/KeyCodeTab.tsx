@@ -4,6 +4,7 @@
  * drawing shows it at once and the device's answer confirms or rolls it back. The data comes from the device's store
  * (store/device-data.ts). On a virtual keyboard, the drawing can also press keys (press_key) at a chosen depth.
  */
+import { useDeviceLayout } from '../../device-features';
 import { ToggleGroup } from 'radix-ui';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useT } from '../../../i18n/store';
@@ -26,7 +27,7 @@ type EditMode = 'code' | 'adv';
 export default function KeyCodeTab({ path }: { path: string }) {
   const t = useT();
   const { client } = useServices();
-  const model = useDeviceState((s) => s.devices.find((d) => d.path === path)?.display_name) ?? '';
+  const layout = useDeviceLayout(path);
   const virtual = useDeviceState((s) => s.devices.find((d) => d.path === path)?.virtual) === true;
   const { state, data, reload } = useKeyValues(path);
   const info = state.status === 'ready' ? state.info : undefined;
@@ -43,7 +44,7 @@ export default function KeyCodeTab({ path }: { path: string }) {
   // Until the user picks a layer, show the one the device reports as current.
   const layer = Math.max(0, Math.min(chosenLayer ?? info?.kcm_index ?? 0, Math.max(layerCount - 1, 0)));
   const codes = info?.keycodes[layer];
-  const printed = useMemo(() => printedLegends(model), [model]);
+  const printed = useMemo(() => printedLegends(layout), [layout]);
   const keyLabel = useCallback((id: number) => printed.get(id) ?? `#${id}`, [printed]);
 
   const shownNotice = notice && noticeHolds(notice, layer, codes) ? notice : undefined;
@@ -132,10 +133,10 @@ export default function KeyCodeTab({ path }: { path: string }) {
               </span>
             )}
           </div>
-          {model && virtual && <PressPanel on={pressing} depth={depth} onToggle={setPressing} onDepth={setDepth} />}
-          {model && (
+          {layout && virtual && <PressPanel on={pressing} depth={depth} onToggle={setPressing} onDepth={setDepth} />}
+          {layout && (
             <KeyboardDrawing
-              model={model}
+              layout={layout}
               mode={editMode === 'code' ? 'key_code' : 'key_adv'}
               useMode={1}
               selected={selected}

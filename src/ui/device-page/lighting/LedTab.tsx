@@ -4,7 +4,7 @@
  * colour info on opening and follows its get_key_color_info events (use-colour-info.ts).
  */
 import { useCallback, useMemo, useState } from 'react';
-import { capabilitiesFor } from '../../../core/capabilities';
+import { rulesOf } from '../../device-features';
 import { printedLegends } from '../../keyboard/assignment';
 import { KeyboardDrawing } from '../../keyboard/KeyboardDrawing';
 import type { DrawingMode } from '../../keyboard/modes';
@@ -27,25 +27,17 @@ const DRAWING_MODE: Record<LedTabId, DrawingMode> = {
   ambient: 'key_ambient',
 };
 
-function lightingOf(model: string, firmware: string) {
-  try {
-    return capabilitiesFor(model, firmware).lighting;
-  } catch {
-    return capabilitiesFor(model, '0.0.0').lighting;
-  }
-}
-
 export default function LedTab({ path }: { path: string }) {
   const l = useLightingTexts();
   const { resources } = useServices();
   const device = useDeviceState((s) => s.devices.find((d) => d.path === path));
-  const model = device?.display_name ?? '';
-  const lighting = useMemo(() => lightingOf(model, device?.fw_ver ?? '0.0.0'), [model, device?.fw_ver]);
+  const layout = device?.layout ?? null;
+  const lighting = rulesOf(device).lighting;
   const { state, reload, change } = useColourInfo(path);
   const [tab, setTab] = useState<LedTabId>('key');
   const [selected, setSelected] = useState<number[]>([]);
   const reducedMotion = usePrefersReducedMotion();
-  const printed = useMemo(() => printedLegends(model), [model]);
+  const printed = useMemo(() => printedLegends(layout), [layout]);
   const keyLabel = useCallback((id: number) => printed.get(id) ?? `#${id}`, [printed]);
 
   const tabs = [
@@ -79,7 +71,7 @@ export default function LedTab({ path }: { path: string }) {
     <div className="led-tab" data-preview={preview.kind} data-reduced-motion={reducedMotion ? 'true' : 'false'}>
       <div className="led-tab__drawing">
         <KeyboardDrawing
-          model={model}
+          layout={layout}
           mode={DRAWING_MODE[tab]}
           label={l('led.drawing.label')}
           selected={selected}
@@ -102,7 +94,7 @@ export default function LedTab({ path }: { path: string }) {
         onValueChange={(v) => setTab(v === 'outframe' || v === 'ambient' ? v : 'key')}
       >
         <TabPanel value="key">
-          <KeyLightPanel path={path} model={model} info={info} change={change} selected={selected} />
+          <KeyLightPanel path={path} layout={layout} info={info} change={change} selected={selected} />
         </TabPanel>
         {lighting.outerFrame && (
           <TabPanel value="outframe">

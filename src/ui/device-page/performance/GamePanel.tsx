@@ -2,6 +2,7 @@
  * The game config view (spec-2 §2.5): the preset cards of the model's set, each with its icon and translated label;
  * a click sends the card's content (run_other_func --cmd export_group_cfg), which sets the keys it names.
  */
+import type { DeviceLayout } from '../../../core/device-features';
 import { useId, useMemo, useState } from 'react';
 import type { GameConfigSet } from '../../../core/capabilities';
 import { ptx } from '../../../i18n/sections/performance';
@@ -19,11 +20,19 @@ const ICONS: Record<PresetCard['img'], string> = {
   racing: 'M12 21a9 9 0 1 1 0-18a9 9 0 0 1 0 18zM12 12l5-4M12 3v3',
 };
 
-export function GamePanel({ path, model, set }: { path: string; model: string; set: GameConfigSet | null }) {
+export function GamePanel({
+  path,
+  layout,
+  set,
+}: {
+  path: string;
+  layout: DeviceLayout | null;
+  set: GameConfigSet | null;
+}) {
   const t = useT();
   const { client } = useServices();
   const ids = useId();
-  const legends = useMemo(() => printedLegends(model), [model]);
+  const legends = useMemo(() => printedLegends(layout), [layout]);
   const [applied, setApplied] = useState<string | undefined>(undefined);
   const cards = set ? PRESET_SETS[set] : [];
 

@@ -6,7 +6,7 @@
  * calibration. Leaving the tab stops a trigger stream it started.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { capabilitiesFor, type Capabilities } from '../../../core/capabilities';
+import { rulesOf } from '../../device-features';
 import { ptx } from '../../../i18n/sections/performance';
 import { useT } from '../../../i18n/store';
 import { attempt } from '../../call';
@@ -45,20 +45,12 @@ const VIEW_LABEL = {
   '3': 'perf.tab.verify',
 } as const;
 
-function capsOf(model: string, fw: string): Capabilities {
-  try {
-    return capabilitiesFor(model, fw);
-  } catch {
-    return capabilitiesFor(model, '0.0.0');
-  }
-}
-
 export default function PerfTab({ path }: { path: string }) {
   const t = useT();
   const { client } = useServices();
   const device = useDeviceState((s) => s.devices.find((d) => d.path === path));
-  const model = device?.display_name ?? '';
-  const caps = useMemo(() => capsOf(model, device?.fw_ver ?? '0.0.0'), [model, device?.fw_ver]);
+  const layout = device?.layout ?? null;
+  const caps = rulesOf(device);
   const { state, reload, change } = usePerfData(path);
   const info = state.status === 'ready' ? state.info : undefined;
   const [view, setView] = useState<PerfView>('0');
@@ -69,7 +61,7 @@ export default function PerfTab({ path }: { path: string }) {
   const [depth, setDepth] = useState<number>(PRESS_DEPTH.default);
   const verifying = view === '3' || view === '4';
   const press = usePressKeys(path, depth, virtual && pressing && verifying);
-  const legends = useMemo(() => printedLegends(model), [model]);
+  const legends = useMemo(() => printedLegends(layout), [layout]);
   const [argsVis] = usePerfPref('perf_args_vis');
   const legendOf = useCallback((id: number) => legends.get(id) ?? `#${id}`, [legends]);
 
@@ -176,7 +168,7 @@ export default function PerfTab({ path }: { path: string }) {
     );
   else if (info && view === '0')
     panel = <PerfPanel path={path} info={info} caps={caps} selected={selected} change={change} />;
-  else if (info && view === '1') panel = <GamePanel path={path} model={model} set={caps.gameConfigSet} />;
+  else if (info && view === '1') panel = <GamePanel path={path} layout={layout} set={caps.gameConfigSet} />;
   else if (info && view === '2')
     panel = (
       <SwitchPanel
@@ -232,13 +224,13 @@ export default function PerfTab({ path }: { path: string }) {
         <TabPanel value={view === '4' ? '3' : view}>
           <div className="perf-tab__body">
             <section className="panel perf-tab__board">
-              {model && virtual && verifying && (
+              {layout && virtual && verifying && (
                 <PressPanel on={pressing} depth={depth} onToggle={setPressing} onDepth={setDepth} />
               )}
-              {model && (
+              {layout && (
                 <div className="perf-tab__drawing">
                   <KeyboardDrawing
-                    model={model}
+                    layout={layout}
                     mode={VIEW_MODE[view]}
                     useMode={selects ? 1 : null}
                     selected={selected}
@@ -249,7 +241,7 @@ export default function PerfTab({ path }: { path: string }) {
                     keyFill={keyFill}
                     {...(press ? { press } : {})}
                   />
-                  {verifying && info && <TravelCanvas path={path} model={model} info={info} />}
+                  {verifying && info && <TravelCanvas path={path} layout={layout} info={info} />}
                 </div>
               )}
             </section>

@@ -21,7 +21,8 @@ import { DeleteDialog, RenameDialog } from './ItemDialogs';
 import { itemKeyword } from './keys';
 import { TYPE_LABEL } from './labels';
 import { newItem } from './new-items';
-import { useCapabilities, useDeviceRecord, useFuncInfo } from './use-func-info';
+import { useDeviceRecord, useRulesOf } from '../../../device-features';
+import { useFuncInfo } from './use-func-info';
 
 export interface AdvancedAreaProps {
   path: string;
@@ -55,7 +56,7 @@ export default function AdvancedArea(props: AdvancedAreaProps) {
   const t = useT();
   const { client } = useServices();
   const device = useDeviceRecord(path);
-  const caps = useCapabilities(device);
+  const caps = useRulesOf(device);
   const state = useFuncInfo(path, props.funcInfo);
   const [tab, setTab] = useState<AreaTab>('all');
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -226,7 +227,7 @@ export default function AdvancedArea(props: AdvancedAreaProps) {
           info={info}
           caps={caps}
           path={path}
-          modelName={device?.display_name ?? ''}
+          layout={device?.layout ?? null}
           busy={busy}
           selectedCount={dialog.item.id_num < 0 ? selectedKeys.length : 0}
           onSave={(item) => void closeAfter(() => saveItem(client, path, item, selectedKeys))}

@@ -2,6 +2,7 @@
 import './texts';
 import { ADVANCED_TYPE, needsKeyBinding, type AdvancedItem } from '../../../../core/advanced-keys';
 import type { Capabilities } from '../../../../core/capabilities';
+import type { DeviceLayout } from '../../../../core/device-features';
 import { useT } from '../../../../i18n/store';
 import { DksEditor } from './dks/DksEditor';
 import type { FuncInfo } from './func-info';
@@ -13,7 +14,7 @@ export interface EditorContext {
   info: FuncInfo;
   caps: Capabilities;
   path: string;
-  modelName: string;
+  layout: DeviceLayout | null;
   busy: boolean;
   /** Shown in the footer of a new key-bound item. */
   note?: string;

@@ -10,7 +10,7 @@ import {
 } from '../../../../core/advanced-keys';
 import { KEYCODE_KIND, keycodeKind, keycodeToKeyword, keycodeValue, makeKeycode } from '../../../../core/keycode-space';
 import { keycodeEntry, keycodeLabel } from '../../../../core/keycodes';
-import { layoutFor } from '../../../../core/layouts';
+import type { DeviceLayout } from '../../../../core/device-features';
 
 /** The descriptor of a picked key code, in the form the device lists carry it. */
 export function descriptorFor(code: number): KeyDescriptor {
@@ -39,17 +39,15 @@ export interface PhysicalKey {
   alias: string;
 }
 
-/** The model's keys in board order, each named by its printed legend. */
-export function modelKeys(displayName: string): PhysicalKey[] {
-  const layout = layoutFor(displayName);
+/** The device's keys in board order, each named by its printed legend (or its number where the layout has none). */
+export function modelKeys(layout: DeviceLayout | null): PhysicalKey[] {
   if (!layout) return [];
   return [...layout.keys]
     .sort((a, b) => a.y - b.y || a.x - b.x)
-    .map((k) => ({
-      id: k.id,
-      label: keycodeLabel(k.code),
-      alias: keycodeEntry(k.code)?.alias ?? keycodeLabel(k.code),
-    }));
+    .map((k) => {
+      const label = k.code === undefined ? `#${k.id}` : keycodeLabel(k.code);
+      return { id: k.id, label, alias: (k.code === undefined ? undefined : keycodeEntry(k.code)?.alias) ?? label };
+    });
 }
 
 export const NO_KEY: Readonly<DisplayEntry> = { name: '', alias: '', key_id: -1 };

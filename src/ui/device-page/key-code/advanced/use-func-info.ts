@@ -3,28 +3,10 @@
  * kept current from the get_key_func_info event the service emits after every change (the device is the truth).
  */
 import { useCallback, useMemo } from 'react';
-import { capabilitiesFor, type Capabilities } from '../../../../core/capabilities';
-import type { DeviceRecord } from '../../../../contract/bridge';
-import { useDeviceState } from '../../../services';
 import { useDeviceData, useDeviceDataSelector } from '../../store/device-data';
 import { funcInfoOf, type FuncInfo, type FuncInfoPayload } from './func-info';
 
-export function useDeviceRecord(path: string): DeviceRecord | undefined {
-  return useDeviceState((s) => s.devices.find((d) => d.path === path));
-}
-
-/** Capabilities of the device's model and firmware; an unreadable version gets every feature off. */
-export function useCapabilities(device: DeviceRecord | undefined): Capabilities {
-  const name = device?.display_name ?? '';
-  const fw = device?.fw_ver ?? '';
-  return useMemo(() => {
-    try {
-      return capabilitiesFor(name, fw);
-    } catch {
-      return capabilitiesFor('', '0.0.0');
-    }
-  }, [name, fw]);
-}
+export { useDeviceRecord } from '../../../device-features';
 
 export type FuncInfoState = ({ status: 'loading' } | { status: 'ready'; info: FuncInfo } | { status: 'failed' }) & {
   reload(): void;

@@ -3,17 +3,18 @@
  * recording area): the depth control and the drawing in press mode.
  */
 import { useState } from 'react';
+import type { DeviceLayout } from '../../../../core/device-features';
 import { KeyboardDrawing } from '../../../keyboard/KeyboardDrawing';
 import { PRESS_DEPTH, PressPanel } from './PressPanel';
 import { usePressKeys } from './use-press-keys';
 
-export function VirtualKeyPad({ path, model }: { path: string; model: string }) {
+export function VirtualKeyPad({ path, layout }: { path: string; layout: DeviceLayout | null }) {
   const [depth, setDepth] = useState<number>(PRESS_DEPTH.default);
   const press = usePressKeys(path, depth);
   return (
     <div className="virtual-pad">
       <PressPanel depth={depth} onDepth={setDepth} />
-      <KeyboardDrawing model={model} mode="key_code" press={press} />
+      <KeyboardDrawing layout={layout} mode="key_code" press={press} />
     </div>
   );
 }
