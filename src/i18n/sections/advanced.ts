@@ -43,6 +43,7 @@ export const advancedEn = {
   'adv.back': 'Back',
   'adv.mm': '{0} mm',
   'adv.ms': '{0} ms',
+  'adv.ms.unit': 'ms',
   'adv.picker.done': 'Close picker',
 
   // Cards
@@ -241,6 +242,7 @@ export const advancedZh: Record<keyof typeof advancedEn, string> = {
   'adv.back': '上一步',
   'adv.mm': '{0} 毫米',
   'adv.ms': '{0} 毫秒',
+  'adv.ms.unit': '毫秒',
   'adv.picker.done': '关闭选择器',
 
   'adv.card.default.name': '{0} {1}',

@@ -150,11 +150,16 @@ describe('Shortcut editor', () => {
     expect(hold).toHaveAttribute('aria-valuenow', '200');
     expect(hold).toHaveAttribute('aria-valuemin', '10');
     expect(hold).toHaveAttribute('aria-valuemax', '1000');
+    // Keys do not move it (like every slider of the app); the plus button steps, Enter types a value.
     hold.focus();
-    await r.user.keyboard('{ArrowRight}{ArrowRight}');
-    expect(within(dialog()).getByText('202 ms')).toBeInTheDocument();
-    await r.user.keyboard('{Home}');
-    expect(within(dialog()).getByText('10 ms')).toBeInTheDocument();
+    await r.user.keyboard('{ArrowRight}');
+    expect(hold).toHaveAttribute('aria-valuenow', '200');
+    await r.user.click(within(dialog()).getByRole('button', { name: 'Increase Hold time' }));
+    expect(hold).toHaveAttribute('aria-valuetext', '201 ms');
+    hold.focus();
+    await r.user.keyboard('{Enter}');
+    await r.user.keyboard('10{Enter}');
+    expect(hold).toHaveAttribute('aria-valuetext', '10 ms');
     await r.user.click(ok());
     expect(sentItem(r.saves()[0]!)).toMatchObject({ sc_type: SHORTCUT_TYPE.modTap, hold_time: 10 });
   });

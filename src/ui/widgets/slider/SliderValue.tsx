@@ -49,6 +49,20 @@ export function SliderValue(props: SliderValueProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing]);
 
+  // Escape in the field closes the field only, not a dialog around the slider: dialogs listen on the document, so
+  // the field's own listener runs first, on the window, while it is open.
+  useEffect(() => {
+    if (!editing) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.target !== field.current) return;
+      event.stopPropagation();
+      event.preventDefault();
+      close();
+    };
+    addEventListener('keydown', onKey, true);
+    return () => removeEventListener('keydown', onKey, true);
+  });
+
   const close = () => {
     settled.current = true;
     setEditing(false);
@@ -101,11 +115,6 @@ export function SliderValue(props: SliderValueProps) {
           if (event.key === 'Enter') {
             event.preventDefault();
             submit();
-          } else if (event.key === 'Escape') {
-            // The field closes, not the dialog around the slider.
-            event.preventDefault();
-            event.stopPropagation();
-            close();
           }
         }}
         onBlur={() => {

@@ -3,7 +3,7 @@
  * (replace and lock up to 6, mod-tap a tap and a hold key, toggle 1, action 1) and, for mod-tap, the hold time.
  * Opening the extended or os category of the picker shows warn.not.apply, and a key from them is refused with it.
  */
-import { RadioGroup, Slider } from 'radix-ui';
+import { RadioGroup } from 'radix-ui';
 import { useState } from 'react';
 import {
   SHORTCUT_HOLD_TIME,
@@ -16,6 +16,7 @@ import { canAddShortcutKey, checkShortcutCategory, checkShortcutSave } from '../
 import { clampAndSnap } from '../../../../../core/rules/numeric';
 import { useT } from '../../../../../i18n/store';
 import { CloseIcon } from '../../../../widgets/icons';
+import { Slider } from '../../../../widgets/slider/Slider';
 import { showRefusal } from '../actions';
 import { CodePicker } from '../CodePicker';
 import type { PickerCategory } from '../../../../widgets/keycode-picker/KeycodePicker';
@@ -159,24 +160,16 @@ export function ShortcutEditor({ item: initial, info, busy, note, onSave, onCanc
               <h3 className="adv-section__title" id="sc-hold-title">
                 {t('adv.sc.hold')}
               </h3>
-              <div className="adv-slider-row">
-                <Slider.Root
-                  className="adv-slider"
-                  min={HOLD_RANGE.min}
-                  max={HOLD_RANGE.max}
-                  step={HOLD_RANGE.step}
-                  value={[item.hold_time]}
-                  onValueChange={([v = item.hold_time]) =>
-                    setItem((it) => ({ ...it, hold_time: clampAndSnap(v, HOLD_RANGE) }))
-                  }
-                >
-                  <Slider.Track className="adv-slider__track">
-                    <Slider.Range className="adv-slider__range" />
-                  </Slider.Track>
-                  <Slider.Thumb className="adv-slider__thumb" aria-label={t('adv.sc.hold')} />
-                </Slider.Root>
-                <output className="adv-slider-row__value">{t('adv.ms', item.hold_time)}</output>
-              </div>
+              <Slider
+                label={t('adv.sc.hold')}
+                hideLabel
+                unit={t('adv.ms.unit')}
+                min={HOLD_RANGE.min}
+                max={HOLD_RANGE.max}
+                step={HOLD_RANGE.step}
+                value={item.hold_time}
+                onChange={(v) => setItem((it) => ({ ...it, hold_time: clampAndSnap(v, HOLD_RANGE) }))}
+              />
             </section>
           )}
           {canAddShortcutKey(item.sc_type, item.display.length) ? (
