@@ -22,12 +22,13 @@ export function externalPackages(pkg) {
   return [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.optionalDependencies ?? {})];
 }
 
-export async function buildCli(root = ROOT) {
+/** Builds the bundle and the launcher into `outDir` (dist-node/ of the package by default); answers esbuild's metafile. */
+export async function buildCli(root = ROOT, outDir = join(root, 'dist-node')) {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const result = await build({
     absWorkingDir: root,
     entryPoints: ['src/cli/entry.ts'],
-    outfile: CLI_BUNDLE,
+    outfile: join(outDir, 'cli', 'keytune.mjs'),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -42,7 +43,7 @@ export async function buildCli(root = ROOT) {
     metafile: true,
     logLevel: 'warning',
   });
-  const launcher = join(root, CLI_LAUNCHER);
+  const launcher = join(outDir, 'keytune.mjs');
   writeFileSync(
     launcher,
     "#!/usr/bin/env node\n// The keytune command of the installed package.\nimport './cli/keytune.mjs';\n",
@@ -53,7 +54,7 @@ export async function buildCli(root = ROOT) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const meta = await buildCli();
-  const out = meta.outputs[CLI_BUNDLE];
+  const out = Object.values(meta.outputs).find((o) => o.entryPoint);
   console.log(
     `${CLI_BUNDLE}: ${Math.round((out?.bytes ?? 0) / 1024)} kB from ${Object.keys(meta.inputs).length} modules`,
   );

@@ -23,7 +23,7 @@ const STROKE_WIDTH = 3;
 
 /** The shapes, painted in order, in a 32 x 32 grid. `maskable` fills the square and shrinks the cap into the safe zone. */
 export function shapes(maskable) {
-  const k = maskable ? 0.72 : 1;
+  const k = maskable ? 0.64 : 1;
   const at = (v) => 16 + (v - 16) * k;
   const list = [];
   if (maskable) list.push({ kind: 'rect', x: 0, y: 0, w: 32, h: 32, r: 0, fill: ACCENT });

@@ -13,7 +13,7 @@
  *   clientsClaim lets the very first install control the page it was installed from, so that page works offline.
  * - Navigations answer index.html from the precache, except the bridge's WebSocket path and the catalogue.
  */
-import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { VitePWA, type ManifestOptions, type VitePWAOptions } from 'vite-plugin-pwa';
 import type { PluginOption } from 'vite';
 
 export const SW_FILE = 'sw.js';
@@ -45,9 +45,10 @@ export function manifest(base = '/'): Partial<ManifestOptions> {
   };
 }
 
-export function offlineApp(base = '/'): PluginOption {
+/** The plugin's options: the manifest and the service worker's rules. */
+export function offlineOptions(base = '/'): Partial<VitePWAOptions> {
   const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return VitePWA({
+  return {
     strategies: 'generateSW',
     registerType: 'prompt',
     // src/main.tsx registers the worker itself, after load and never on the bridge's page.
@@ -91,5 +92,9 @@ export function offlineApp(base = '/'): PluginOption {
         },
       ],
     },
-  });
+  };
+}
+
+export function offlineApp(base = '/'): PluginOption {
+  return VitePWA(offlineOptions(base));
 }
