@@ -3,7 +3,7 @@
  * bounded by its range; the rapid-trigger switch, its mode strip, press and release travel in mode 0, the sensitivity
  * choice, the series-rapid tag and the advanced options. The values shown are the first selected key's. Every change
  * goes to all selected keys; a change the rules block is undone with the rule's toast, and with no key selected the
- * panel is covered by a button that says so.
+ * panel is covered by a button named by the status line that says so (the text is written once).
  */
 import { useEffect, useId, useState } from 'react';
 import type { PerformancePayload, RapidTriggerSetting } from '../../../contract/payloads/performance';
@@ -131,7 +131,7 @@ export function PerfPanel({ path, info, caps, selected, change }: PerfPanelProps
       <h2 id={`${ids}-title`} className="panel__title">
         {ptx(t, 'perf.tab.perf')}
       </h2>
-      <p className="perf-panel__count" role="status">
+      <p className="perf-panel__count" role="status" id={`${ids}-count`}>
         {none ? ptx(t, 'perf.select.to.adjust') : ptx(t, 'perf.selected.count', selected.length)}
       </p>
       <div className="perf-panel__body" data-blocked={none ? 'true' : undefined}>
@@ -207,10 +207,10 @@ export function PerfPanel({ path, info, caps, selected, change }: PerfPanelProps
           type="button"
           className="perf-panel__cover"
           onClick={() => pushKeyToast(TOAST_KEYS.perfNoSelectKeys)}
+          // Named by the status line above, which already says it: a second copy here sat over the dead-zone label.
+          aria-labelledby={`${ids}-count`}
           data-testid="perf-cover"
-        >
-          <span className="perf-panel__cover-text">{ptx(t, 'perf.select.to.adjust')}</span>
-        </button>
+        />
       )}
     </section>
   );
