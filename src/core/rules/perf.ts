@@ -7,9 +7,13 @@ import { TOAST_KEYS, type StaticToastKey } from '../toast-keys.ts';
 import { OK, fail, type RuleResult, type ValueResult } from './result.ts';
 import { checkSliderValue, clampAndSnap, type SliderRange } from './numeric.ts';
 
-/** One key_accuracys entry (spec-2 §3). */
+/**
+ * One key_accuracys entry (spec-2 §3), in mm, plus min_trigger, which the device reports and the sliders need. The
+ * payloads of the performance area carry this same entry.
+ */
 export interface KeyAccuracy {
   trigger_accuracy: number;
+  min_trigger: number;
   max_trigger: number;
   min_rapid: number;
   max_rapid: number;

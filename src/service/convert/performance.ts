@@ -4,13 +4,18 @@
  */
 import type {
   CalibrationPayload,
-  KeyAccuracyPayload,
   PerformancePayload,
   RapidTriggerSetting,
 } from '../../contract/payloads/performance.ts';
 import type { RapidSetting } from '../../contract/areas/performance.ts';
 import { BridgeCallError } from '../../contract/bridge.ts';
-import { checkPerfEdit, checkPerfValue, perfRanges, type PerfValueKind } from '../../core/rules/perf.ts';
+import {
+  checkPerfEdit,
+  checkPerfValue,
+  perfRanges,
+  type KeyAccuracy,
+  type PerfValueKind,
+} from '../../core/rules/perf.ts';
 import type { RuleFailure } from '../../core/rules/result.ts';
 import { TOAST_KEYS } from '../../core/toast-keys.ts';
 import { CMD, KEY_MAP_BYTES, keyMask, PERF_FIELD, SUB, type PerfField } from '../../protocol/commands.ts';
@@ -33,7 +38,6 @@ import { mmToUnits, unitsToMm } from './units.ts';
 
 export type {
   CalibrationPayload,
-  KeyAccuracyPayload,
   PerformancePayload,
   RapidTriggerSetting,
 } from '../../contract/payloads/performance.ts';
@@ -57,7 +61,7 @@ export function switchSpecOf(switches: readonly SwitchSpec[], switchType: number
   return spec;
 }
 
-export function accuracyOf(spec: SwitchSpec): KeyAccuracyPayload {
+export function accuracyOf(spec: SwitchSpec): KeyAccuracy {
   return {
     trigger_accuracy: unitsToMm(spec.triggerAccuracy),
     min_trigger: unitsToMm(spec.minTrigger),
