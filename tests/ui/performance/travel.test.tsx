@@ -5,7 +5,7 @@
  */
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CHART_WINDOW, MONITOR, TravelData, TriggerWindow } from '../../../src/ui/device-page/performance/travel';
+import { MONITOR, TravelData } from '../../../src/ui/device-page/performance/travel';
 import { forgetDrawings } from '../../../src/ui/keyboard/load-drawing';
 import { serveDrawings } from '../keycode/drawing-helpers';
 import { openPerfTab, shown, viewTab } from './perf-helpers';
@@ -103,15 +103,6 @@ describe('the tester chart', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
-  });
-
-  it('keeps the latest 100 samples, oldest first', () => {
-    const window = new TriggerWindow();
-    window.ingest(JSON.stringify(Array.from({ length: 130 }, (_, i) => ({ id: i % 3, trigger: i / 100, adc: 1 }))));
-    const samples = window.samples();
-    expect(samples).toHaveLength(CHART_WINDOW);
-    expect(samples[0]!.trigger).toBeCloseTo(0.3);
-    expect(samples[99]!.trigger).toBeCloseTo(1.29);
   });
 
   it('opens from the verify view, charts the stream of pressed keys and goes back', async () => {

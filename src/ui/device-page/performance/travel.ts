@@ -69,18 +69,34 @@ export class TravelData {
   }
 }
 
-/** Labels the tester chart keeps (spec-2 §9). */
-export const CHART_WINDOW = 100;
+/**
+ * How far back the tester chart looks, in ms. The spec's window is 100 reports, but the stream reports a key only when
+ * it moves: a held key sends nothing, so a window counted in reports stands still and crams a press against its left
+ * edge. A window counted in time scrolls, and a held key draws a level line up to now.
+ */
+export const CHART_SPAN_MS = 5000;
 
-/** The tester chart's window: the latest CHART_WINDOW samples of the stream, oldest first. */
-export class TriggerWindow {
-  private readonly ids = new Int32Array(CHART_WINDOW);
-  private readonly travel = new Float32Array(CHART_WINDOW);
-  private next = 0;
-  count = 0;
+export interface TracePoint {
+  /** Arrival time (ms, the page's clock). */
+  t: number;
+  /** Depth in mm. */
+  depth: number;
+}
+
+/** The tester chart's data: each reported key's depth over the last CHART_SPAN_MS, kept outside React. */
+export class TraceWindow {
+  /** Per key, oldest first; the map's order is the order keys joined, which the legend keeps. */
+  readonly traces = new Map<number, TracePoint[]>();
+  /** Moves on when a key joins or leaves: the legend follows that, never a sample. */
+  keysVersion = 0;
   dirty = false;
+  private readonly colours = new Map<number, number>();
+  private joined = 0;
 
-  ingest(json: string): void {
+  constructor(readonly spanMs = CHART_SPAN_MS) {}
+
+  /** One up_trigger_adc event, received at `now`. Malformed items are skipped. */
+  ingest(json: string, now: number): void {
     let list: unknown;
     try {
       list = JSON.parse(json);
@@ -89,23 +105,47 @@ export class TriggerWindow {
     }
     if (!Array.isArray(list)) return;
     for (const item of list as TriggerSample[]) {
-      if (!plain(item?.id) || !plain(item?.trigger)) continue;
-      this.ids[this.next] = item.id;
-      this.travel[this.next] = item.trigger;
-      this.next = (this.next + 1) % CHART_WINDOW;
-      this.count = Math.min(this.count + 1, CHART_WINDOW);
+      if (!plain(item?.id) || !plain(item?.trigger) || item.id < 0) continue;
+      let trace = this.traces.get(item.id);
+      if (!trace) {
+        trace = [];
+        this.traces.set(item.id, trace);
+        if (!this.colours.has(item.id)) this.colours.set(item.id, this.joined++);
+        this.keysVersion++;
+      }
+      trace.push({ t: now, depth: Math.max(0, item.trigger) });
       this.dirty = true;
     }
   }
 
-  /** The window's samples, oldest first. */
-  samples(): { id: number; trigger: number }[] {
-    const out: { id: number; trigger: number }[] = [];
-    const start = (this.next - this.count + CHART_WINDOW) % CHART_WINDOW;
-    for (let i = 0; i < this.count; i++) {
-      const at = (start + i) % CHART_WINDOW;
-      out.push({ id: this.ids[at]!, trigger: this.travel[at]! });
+  /** A key's place in the colour cycle: the order it first joined, kept while the chart is open. */
+  colourIndex(id: number): number {
+    return this.colours.get(id) ?? 0;
+  }
+
+  /**
+   * Drops what scrolled out of the window, keeping the last point before it so a line still starts at the left edge;
+   * a key back at rest for the whole window leaves the chart.
+   */
+  prune(now: number): void {
+    const from = now - this.spanMs;
+    for (const [id, trace] of this.traces) {
+      let first = 0;
+      while (first < trace.length - 1 && trace[first + 1]!.t <= from) first++;
+      if (first > 0) trace.splice(0, first);
+      const last = trace[trace.length - 1]!;
+      if (last.t <= from && last.depth === 0) {
+        this.traces.delete(id);
+        this.keysVersion++;
+      }
     }
-    return out;
+  }
+
+  /** Samples received within the window. */
+  count(now: number): number {
+    const from = now - this.spanMs;
+    let n = 0;
+    for (const trace of this.traces.values()) for (const p of trace) if (p.t > from) n++;
+    return n;
   }
 }
