@@ -16,7 +16,7 @@ const report = fc.uint8Array({ minLength: 64, maxLength: 64 });
 describe('libhmk decoders under fuzzing', () => {
   it('decode every reply shape within range', () => {
     fc.assert(
-      fc.property(report, fc.integer({ min: 0, max: 21 }), (r) => {
+      fc.property(report, (r) => {
         expect(codec.decodeVersion(r)).toBeLessThanOrEqual(0xffff);
         expect(codec.decodeSerial(r).length).toBeLessThanOrEqual(32);
         const piece = codec.decodeMetadataPiece(r);

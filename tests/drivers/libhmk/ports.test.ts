@@ -63,7 +63,7 @@ describe('libhmk ports', () => {
     rig.resetCount();
     await km.read(1);
     expect(rig.sent()).toBe(8);
-    expect(km.defaults!()[0]!.slice(0, 3)).toEqual([0x27, 0x1c, 0x1d]);
+    expect(km.defaults!()![0]!.slice(0, 3)).toEqual([0x27, 0x1c, 0x1d]);
   });
 
   it('keymap: scattered keys go as contiguous runs; cells without a profile use the current one', async () => {

@@ -43,7 +43,7 @@ describe('libhmk simulator: one transcript per command', () => {
     expect(r[1 + 1 * 3 + 2]).toBe(255);
     await transcript(s, '05 43', [0xff], 1);
     const full = await transcript(s, '05 00', [0x05], 64);
-    expect(full[1] | (full[2] << 8)).toBeGreaterThan(2000);
+    expect(full[1]! | (full[2]! << 8)).toBeGreaterThan(2000);
   });
 
   it('GET_CALIBRATION and SET_CALIBRATION carry rest value and bottom-out threshold as u16', async () => {
@@ -87,11 +87,11 @@ describe('libhmk simulator: one transcript per command', () => {
   it('GET_METADATA answers the bytes left (u32) and up to 59 bytes of gzip', async () => {
     const s = sim();
     const first = await transcript(s, '0d 00 00 00 00', [0x0d], 64);
-    const total = first[1] | (first[2] << 8) | (first[3] << 16) | (first[4] << 24);
+    const total = first[1]! | (first[2]! << 8) | (first[3]! << 16) | (first[4]! << 24);
     const bytes = [...first.subarray(5, 64)];
     for (let offset = 59; offset < total; offset += 59) {
       const r = (await send(s, `0d ${[offset & 0xff, offset >> 8, 0, 0].map((b) => b.toString(16)).join(' ')}`))!;
-      expect(r[1] | (r[2] << 8)).toBe(total - offset);
+      expect(r[1]! | (r[2]! << 8)).toBe(total - offset);
       bytes.push(...r.subarray(5, 5 + Math.min(59, total - offset)));
     }
     const json = JSON.parse(new TextDecoder().decode(gunzipSync(Uint8Array.from(bytes))));
