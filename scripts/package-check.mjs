@@ -15,9 +15,12 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
-/** The address `keytune desktop` prints (its last "running at" line), exactly as printed, or undefined. */
+/**
+ * The address `keytune desktop` printed, exactly as printed: the last line that is an address on its own (the
+ * one-time address printed with --no-window) or ends "running at ADDRESS". Undefined while there is none.
+ */
 export function printedAddress(output) {
-  const found = [...output.matchAll(/running at (https?:\/\/\S+)/g)];
+  const found = [...output.matchAll(/^(?:.*running at )?(https?:\/\/\S+)[ \t]*$/gm)];
   return found.at(-1)?.[1];
 }
 
@@ -188,6 +191,9 @@ async function check(work) {
         const page = await visit(address);
         if (page.status !== 200 || !page.type.startsWith('text/html') || !page.body.includes('id="root"'))
           throw new Error(`GET ${page.url} answered ${page.status} ${page.type}:\n${page.body.slice(0, 300)}`);
+        // The printed address lets this browser in: the page carries the bridge's token (docs/desktop.md).
+        if (!page.body.includes('name="keytune-bridge-token"'))
+          throw new Error(`the page at ${page.url} carries no bridge token:\n${page.body.slice(0, 300)}`);
         const script = /<script type="module"[^>]*src="([^"]+)"/.exec(page.body)?.[1];
         if (!script) throw new Error('the page names no module script');
         const js = await visit(new URL(script, page.url).href);

@@ -77,10 +77,15 @@ describe('the command-line bundle', () => {
 
 describe('package check helpers', () => {
   it('takes the last address the bridge printed, exactly as printed', () => {
-    const out =
-      'Port 1 is taken\nKeytune is running at http://127.0.0.1:5000/\nKeytune is running at http://127.0.0.1:5001/?pair=ab_C-9\n';
-    expect(printedAddress(out)).toBe('http://127.0.0.1:5001/?pair=ab_C-9');
-    expect(printedAddress('no address yet')).toBeUndefined();
+    const once =
+      'Keytune is running.\nOpen this address in a browser (it works once):\nhttp://127.0.0.1:5001/?k=ab_C-9\n';
+    expect(printedAddress(once)).toBe('http://127.0.0.1:5001/?k=ab_C-9');
+    expect(printedAddress('Keytune is running at http://127.0.0.1:5000/\n')).toBe('http://127.0.0.1:5000/');
+    expect(printedAddress(`Keytune is running at http://127.0.0.1:5000/\n${once}`)).toBe(
+      'http://127.0.0.1:5001/?k=ab_C-9',
+    );
+    expect(printedAddress('Keytune is running.\nOpen this address in a browser:\n')).toBeUndefined();
+    expect(printedAddress('see http://example.com/ for help\n')).toBeUndefined();
   });
 
   it('keeps only name=value of each cookie', () => {
