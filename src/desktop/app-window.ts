@@ -64,6 +64,9 @@ export function findBrowser(
   return browserCandidates(platform, env).find((f) => isExecutable(f));
 }
 
+/** What the window shows until its cookie is set (Chromium opens no app window on about:blank). */
+const BLANK = 'data:text/html,<title>Keytune</title>';
+
 function originOf(url: string): string | undefined {
   try {
     return new URL(url).origin;
@@ -103,11 +106,12 @@ class DevToolsPipe {
     });
   }
 
-  send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+  /** One command; with `sessionId`, to the page attached under it rather than to the browser. */
+  send<T>(method: string, params: Record<string, unknown> = {}, sessionId?: string): Promise<T> {
     const id = this.next++;
     return new Promise<T>((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.out.write(`${JSON.stringify({ id, method, params })}\0`);
+      this.out.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
     });
   }
 }
@@ -118,19 +122,32 @@ export interface AppWindow extends WindowHandle {
   readonly exited: Promise<void>;
 }
 
+/** A cookie the window gets before it loads its page. */
+export interface WindowCookie {
+  name: string;
+  value: string;
+}
+
 export interface OpenWindowOptions {
   browser: string;
+  /** The page to show: the bridge's plain address with `cookie`, or a one-time address of it. */
   url: string;
+  /**
+   * The bridge's session cookie for this window. Given, the window starts on an empty page, gets the cookie over the pipe and
+   * only then loads `url`: no secret appears on the browser's command line, which other users can list (ps).
+   */
+  cookie?: WindowCookie;
   profileDir: string;
   minimized?: boolean;
   extraArgs?: string[];
 }
 
 export async function openAppWindow(options: OpenWindowOptions): Promise<AppWindow> {
+  const first = options.cookie ? BLANK : options.url;
   const child = spawn(
     options.browser,
     [
-      `--app=${options.url}`,
+      `--app=${first}`,
       `--user-data-dir=${options.profileDir}`,
       '--remote-debugging-pipe',
       '--no-first-run',
@@ -143,25 +160,32 @@ export async function openAppWindow(options: OpenWindowOptions): Promise<AppWind
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const pipe = new DevToolsPipe(child.stdio[3] as Writable, child.stdio[4] as Readable);
 
-  const windowId = async (): Promise<number> => {
+  const pageTarget = async (): Promise<string> => {
     const deadline = Date.now() + 10_000;
     for (;;) {
       const { targetInfos } = await pipe.send<{ targetInfos: { targetId: string; type: string; url: string }[] }>(
         'Target.getTargets',
       );
       // By origin: the page leaves its one-time address for the plain one as soon as it is let in.
-      const page = targetInfos.find((t) => t.type === 'page' && originOf(t.url) === originOf(options.url));
-      if (page) {
-        const { windowId } = await pipe.send<{ windowId: number }>('Browser.getWindowForTarget', {
-          targetId: page.targetId,
-        });
-        return windowId;
-      }
+      const page = targetInfos.find(
+        (t) => t.type === 'page' && (t.url === first || originOf(t.url) === originOf(options.url)),
+      );
+      if (page) return page.targetId;
       if (Date.now() > deadline) throw new Error('the app window did not open');
       await new Promise((r) => setTimeout(r, 100));
     }
   };
-  const id = await windowId();
+  const targetId = await pageTarget();
+  if (options.cookie) {
+    const { name, value } = options.cookie;
+    await pipe.send('Storage.setCookies', {
+      cookies: [{ name, value, url: options.url, path: '/', httpOnly: true, sameSite: 'Strict' }],
+    });
+    const { sessionId } = await pipe.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+    await pipe.send('Page.navigate', { url: options.url }, sessionId);
+    await pipe.send('Target.detachFromTarget', { sessionId });
+  }
+  const { windowId: id } = await pipe.send<{ windowId: number }>('Browser.getWindowForTarget', { targetId });
   const state = async () =>
     (await pipe.send<{ bounds: { windowState: string } }>('Browser.getWindowBounds', { windowId: id })).bounds
       .windowState;

@@ -103,7 +103,9 @@ export async function runDesktop(argv: string[]): Promise<number> {
     try {
       window = await openAppWindow({
         browser,
-        url: bridge.url,
+        // The cookie goes over the pipe: no page secret on the browser's command line, which others can list.
+        url: bridge.server.url,
+        cookie: bridge.server.windowCookie(),
         profileDir,
         minimized: options.run_with_mini || argv.includes('--minimized'),
       });

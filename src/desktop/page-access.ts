@@ -61,15 +61,21 @@ export class PageAccess {
     return `http://127.0.0.1:${this.port()}/?${PAGE_SECRET_PARAM}=${secret}`;
   }
 
+  /** A new session, for a window the bridge hands its cookie directly (over the DevTools pipe). */
+  openSession(): { name: string; value: string } {
+    const value = fresh();
+    this.sessions.push(value);
+    if (this.sessions.length > MAX_SESSIONS) this.sessions.shift();
+    return { name: this.cookieName, value };
+  }
+
   /** Uses up a one-time secret: the Set-Cookie value of the session it opens, or undefined when it is not valid. */
   redeem(secret: string): string | undefined {
     const at = indexOfSecret(this.pending, secret);
     if (at < 0) return undefined;
     this.pending.splice(at, 1);
-    const session = fresh();
-    this.sessions.push(session);
-    if (this.sessions.length > MAX_SESSIONS) this.sessions.shift();
-    return `${this.cookieName}=${session}; HttpOnly; SameSite=Strict; Path=/`;
+    const { name, value } = this.openSession();
+    return `${name}=${value}; HttpOnly; SameSite=Strict; Path=/`;
   }
 
   /** True when the request's cookies hold a session this bridge opened. */

@@ -66,8 +66,15 @@ function refuseUpgrade(socket: Duplex, status: number, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-/** A socket that errs (reset by its client, mostly) is closed quietly: an 'error' without a listener would crash. */
+const guarded = new WeakSet<Duplex>();
+
+/**
+ * A socket that errs (reset by its client, mostly) is closed quietly: an 'error' without a listener would crash.
+ * Once per socket (a kept-alive connection carries many requests, then perhaps an upgrade).
+ */
 function quietOnError(socket: Duplex): void {
+  if (guarded.has(socket)) return;
+  guarded.add(socket);
   socket.on('error', () => socket.destroy());
 }
 
@@ -92,8 +99,10 @@ export interface BridgeServer {
   readonly port: number;
   /** The page's plain address; a browser gets in only through an address of pageAddress(). */
   readonly url: string;
-  /** A new one-time address of the page, for the app window or to print (page-access.ts). */
+  /** A new one-time address of the page, to print or to open in a browser (page-access.ts). */
   pageAddress(): string;
+  /** A new session cookie for the app window the bridge opens and hands it over the DevTools pipe. */
+  windowCookie(): { name: string; value: string };
   setWindow(handle: WindowHandle | undefined): void;
   /** Tells every page the window's maximized state changed. */
   windowChanged(maximized: boolean): void;
@@ -301,6 +310,7 @@ export async function startServer(options: ServerOptions): Promise<BridgeServer>
     port,
     url: `http://${LOOPBACK}:${port}/`,
     pageAddress: () => access.address(),
+    windowCookie: () => access.openSession(),
     setWindow(handle) {
       windowHandle = handle;
       void windowState().then((s) => {
