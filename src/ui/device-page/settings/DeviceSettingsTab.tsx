@@ -14,6 +14,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { DeviceRecord } from '../../../contract/bridge';
 import type { CallAnswer } from '../../../contract/contract';
 import type { BatteryInfo, KeyboardMode, PairState } from '../../../contract/payloads/settings';
+import { ACCESS_MODE } from '../../../core/models';
 import { clampSleepTime, SLEEP_MINUTES } from '../../../core/rules/settings';
 import { useT } from '../../../i18n/store';
 import { attempt } from '../../call';
@@ -185,8 +186,15 @@ type LinkMode = 'usb' | '24g' | 'bluetooth';
 const LINK_MODES: readonly LinkMode[] = ['usb', '24g', 'bluetooth'];
 
 /** The link-mode section: a choice of connection (not tabs, as it sits inside the page's own tab panel). */
+/** The link a device is using now (its access mode), where the section opens. */
+export function linkModeOf(accessMode: number): LinkMode {
+  return accessMode === ACCESS_MODE.wireless24g ? '24g' : accessMode === ACCESS_MODE.bluetooth ? 'bluetooth' : 'usb';
+}
+
 function LinkSection({ data, change, kbMode, pairing, s }: LinkProps) {
-  const [mode, setMode] = useState<LinkMode>('usb');
+  const [mode, setMode] = useState<LinkMode>(() => linkModeOf(data.access_mode));
+  // A device that changes its link while the page is open (a cable plugged in) shows the new one.
+  useEffect(() => setMode(linkModeOf(data.access_mode)), [data.access_mode]);
   return (
     <section className="panel link-settings" aria-labelledby="link-settings-title">
       <h2 className="panel__title" id="link-settings-title">
