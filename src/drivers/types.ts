@@ -60,6 +60,15 @@ export interface DeviceIdentity {
   accessMode: number;
   /** Percent 0-100; -1 without a battery. */
   battery: number;
+  /** Name of the device's picture in the app's images (no extension); "" for none. */
+  image?: string;
+}
+
+/** Everything the device record says of a device besides its path. */
+export interface DeviceDescription {
+  identity: DeviceIdentity;
+  features: DeviceFeatures;
+  layout: DeviceLayout | null;
 }
 
 // ------------------------------------------------------------------------------------------------ ports

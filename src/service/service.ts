@@ -5,9 +5,9 @@
 import { SUB } from '../protocol/commands.ts';
 import { DEVICE_ERROR } from '../protocol/errors.ts';
 import type { Frame } from '../protocol/frame.ts';
-import { type Descriptor } from '../protocol/objects.ts';
 import type { Transport } from '../transport/types.ts';
-import { keytuneRecord } from '../drivers/keytune/record.ts';
+import { keytuneDescription } from '../drivers/keytune/record.ts';
+import { deviceRecord } from './records.ts';
 import { capabilitiesFor } from '../core/capabilities.ts';
 import { BridgeCallError, type Bridge, type DeviceRecord, type EventName, type Listener } from '../contract/bridge.ts';
 import { decodeArgs } from '../contract/codec.ts';
@@ -43,6 +43,7 @@ export type RemovalReason = 'removed' | 'disconnected';
 export type NotifyHandler = (device: DeviceEntry, frame: Frame, service: DeviceService) => void;
 
 export { versionText } from '../drivers/keytune/record.ts';
+export { deviceRecord } from './records.ts';
 
 const ROUTES = new Map<string, { name: CallName; def: CallDef }>(
   Object.entries(CALLS).map(([name, def]) => [`${def.channel} ${def.func}`, { name: name as CallName, def }]),
@@ -226,7 +227,7 @@ export class DeviceService implements Bridge, ServiceApi {
     const path = `${kind}:${hex(transport.info.vendorId)}:${hex(transport.info.productId)}:${descriptor.serial}`;
     const old = this.entries.get(path);
     if (old) await old.session.close().catch(() => undefined);
-    const record = keytuneRecord(path, descriptor, extras.virtual ?? false);
+    const record = deviceRecord(path, keytuneDescription(descriptor), extras.virtual ?? false);
     const entry = newEntry({
       path,
       record,

@@ -3,8 +3,12 @@
  * parameter. Screens that call the service get their devices from it instead (test-host.ts).
  */
 import type { DeviceRecord } from '../../src/contract/bridge';
-import { keytuneRecord } from '../../src/drivers/keytune/record';
+import { keytuneDescription } from '../../src/drivers/keytune/record';
+import { deviceRecord as recordOf } from '../../src/service/records';
 import { VirtualKeyboard } from '../../src/firmware/index';
+
+const keytuneRecordOf = (path: string, d: Parameters<typeof keytuneDescription>[0], virtual: boolean) =>
+  recordOf(path, keytuneDescription(d), virtual);
 
 let serial = 0;
 
@@ -13,7 +17,7 @@ export function deviceRecord(overrides: Partial<DeviceRecord> = {}): DeviceRecor
   serial++;
   const model = overrides.display_name ?? overrides.name ?? 'Made68Pro';
   const fwVer = (overrides.fw_ver ?? '1.4.2').replace(/^V/i, '');
-  const { family, features, layout } = keytuneRecord(
+  const { family, features, layout } = keytuneRecordOf(
     '',
     new VirtualKeyboard({ model, fwVer, serial: `VK${serial}` }).descriptor,
     true,

@@ -2,22 +2,26 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REDIRECT_MODELS } from '../../src/core/models';
-import { keytuneRecord } from '../../src/drivers/keytune/record';
+import { keytuneDescription } from '../../src/drivers/keytune/record';
+import { deviceRecord as recordOf } from '../../src/service/records';
 import { VirtualKeyboard } from '../../src/firmware/index';
 import { TopDialogs } from '../../src/ui/dialogs/RedirectDialog';
 import { deviceDestination, DeviceList } from '../../src/ui/device-list/DeviceList';
 import { renderWithServices } from './render';
 import { testHost } from './test-host';
 
+const keytuneRecordOf = (path: string, d: Parameters<typeof keytuneDescription>[0], virtual: boolean) =>
+  recordOf(path, keytuneDescription(d), virtual);
+
 describe('redirect models', () => {
   it('every redirect model is sent to the redirect dialog, configurable ones to their page', () => {
     const handshake = (model: string) => new VirtualKeyboard({ model, fwVer: '1.4.2', serial: 'S1' }).descriptor;
-    const of = (model: string) => keytuneRecord('p', handshake(model), true);
+    const of = (model: string) => keytuneRecordOf('p', handshake(model), true);
     for (const name of REDIRECT_MODELS) expect(deviceDestination(of(name))).toBe('redirect');
     expect(deviceDestination(of('Made68Pro'))).toBe('page');
     expect(deviceDestination(of('Mouse01'))).toBe('page');
     // A keyboard of our protocol whose model the table does not know.
-    expect(deviceDestination(keytuneRecord('p', { ...handshake('Made68Pro'), modelId: 250 }, false))).toBe(
+    expect(deviceDestination(keytuneRecordOf('p', { ...handshake('Made68Pro'), modelId: 250 }, false))).toBe(
       'not-supported',
     );
   });
