@@ -150,7 +150,7 @@ export const zh_CN: Record<CatalogueId, string> = {
 
   'warn.need.reload': '键盘图加载失败，请重新加载页面。',
   'err.spkey.dks.args.cfg': '每个已选按键的 DKS 行至少需要标记一个阶段，已标记的行需要按键，且至少一行需要按键。',
-  'err.spkey.snaptap.args.cfg': 'Snap Tap 需要两个不同的按键。',
+  'err.spkey.snaptap.args.cfg': '快速切换需要两个不同的按键。',
   'err.spkey.hypertap.args.cfg': 'DRT 需要两个按键。',
   'err.spkey.hypertap.notkeyid.cfg': '在当前层中找不到此键码对应的按键 ID。',
   'warn.not.apply': '不适用',
