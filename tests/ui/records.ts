@@ -6,6 +6,7 @@ import type { DeviceRecord } from '../../src/contract/bridge';
 import { keytuneDescription } from '../../src/drivers/keytune/record';
 import { deviceRecord as recordOf } from '../../src/service/records';
 import { VirtualKeyboard } from '../../src/firmware/index';
+import { findModel } from '../../src/core/models';
 
 const keytuneRecordOf = (path: string, d: Parameters<typeof keytuneDescription>[0], virtual: boolean) =>
   recordOf(path, keytuneDescription(d), virtual);
@@ -17,11 +18,11 @@ export function deviceRecord(overrides: Partial<DeviceRecord> = {}): DeviceRecor
   serial++;
   const model = overrides.display_name ?? overrides.name ?? 'Made68Pro';
   const fwVer = (overrides.fw_ver ?? '1.4.2').replace(/^V/i, '');
-  const { family, features, layout } = keytuneRecordOf(
-    '',
-    new VirtualKeyboard({ model, fwVer, serial: `VK${serial}` }).descriptor,
-    true,
-  );
+  // A model the table does not know answers the handshake of a known one with a model id of its own.
+  const known = findModel(model) !== undefined;
+  const descriptor = new VirtualKeyboard({ model: known ? model : 'Made68Pro', fwVer, serial: `VK${serial}` })
+    .descriptor;
+  const { family, features, layout } = keytuneRecordOf('', known ? descriptor : { ...descriptor, modelId: 250 }, true);
   return {
     family,
     features,
