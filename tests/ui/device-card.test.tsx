@@ -214,6 +214,20 @@ describe('removing a device', () => {
     expect(screen.getByRole('dialog', { name: 'Remove Made68Pro?' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['en_US', 'More actions for Mouse01', 'Remove', /virtual device/, /keyboard/i],
+    ['zh_CN', 'Mouse01 的更多操作', '移除', /虚拟设备/, /键盘/],
+  ] as const)('a virtual mouse is not called a keyboard (%s)', async (language, menu, item, says, never) => {
+    const host = testHost();
+    await host.live.addVirtual('Mouse01');
+    renderWithServices(<DeviceList />, { host, language });
+    await userEvent.click(screen.getByRole('button', { name: menu }));
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: item }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent(says);
+    expect(dialog).not.toHaveTextContent(never);
+  });
+
   it('a real device is told apart: its settings stay on it', async () => {
     renderWithServices(<DeviceList />, { records: [deviceRecord({ virtual: false })] });
     await userEvent.click(within(await openMenu('Made68Pro')).getByRole('menuitem', { name: 'Remove' }));

@@ -15,7 +15,7 @@ export const devicesExtraEn = {
   'devices.remove': 'Remove',
   'devices.remove.title': 'Remove {0}?',
   'devices.remove.virtual':
-    'This virtual keyboard leaves the list and its saved settings are deleted. You can add a new one at any time.',
+    'This virtual device leaves the list and its saved settings are deleted. You can add a new one at any time.',
   'devices.remove.real':
     'The device leaves the list until you add it again. The settings stored on the device are kept.',
   'devices.remove.confirm': 'Remove',
@@ -56,7 +56,7 @@ export const devicesExtraZh: Record<keyof typeof devicesExtraEn, string> = {
   'devices.card.connecting': '正在连接…',
   'devices.remove': '移除',
   'devices.remove.title': '移除 {0}？',
-  'devices.remove.virtual': '此虚拟键盘将从列表中移除，其保存的设置也会被删除。你可以随时新建一个。',
+  'devices.remove.virtual': '此虚拟设备将从列表中移除，其保存的设置也会被删除。你可以随时新建一个。',
   'devices.remove.real': '设备将从列表中移除，直到你再次添加它。设备中保存的设置不受影响。',
   'devices.remove.confirm': '移除',
   'devices.removed': '已移除 {0}。',
