@@ -48,11 +48,14 @@ function Choices<V extends string>({
   onChoose(value: V): void;
 }) {
   return (
-    <fieldset className="prefs__choices">
+    // Native radios (Tab, arrows, names for free), drawn as the app's segmented control: the input covers its segment
+    // unseen, and the segment shows the checked state and the keyboard focus.
+    <fieldset className="prefs__choices choice-group">
       <legend className="sr-only">{legend}</legend>
       {options.map((o) => (
-        <label key={o.value}>
+        <label key={o.value} className="choice-group__item" data-checked={value === o.value ? '' : undefined}>
           <input
+            className="choice-group__input"
             type="radio"
             name={name}
             value={o.value}
