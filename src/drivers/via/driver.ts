@@ -1,0 +1,124 @@
+/**
+ * An open VIA keyboard. Without a definition it still works: macros, layout options, custom values and the device
+ * commands need none; the keymap, the matrix tester and lighting wait for one (layout null, keymap false). A
+ * definition given later (useDefinition) is checked against the keyboard, stored, and brings those ports.
+ */
+import type { Transport } from '../../transport/types.ts';
+import type {
+  DefinitionStore,
+  DeviceDriver,
+  DeviceFeatures,
+  DeviceIdentity,
+  DeviceLayout,
+  DriverPorts,
+} from '../types.ts';
+import type { ViaClient } from './client.ts';
+import { checkViaDefinition, type ViaKeyboardFacts } from './definition-check.ts';
+import type { ViaDefinition } from './definition.ts';
+import { viaFeatures } from './features.ts';
+import { createKeymapPort } from './keymap-port.ts';
+import { createLightingPort } from './lighting-port.ts';
+import { createMacroPort } from './macro-port.ts';
+import type { ViaSession } from './session.ts';
+import { createCustomValuePort, createDevicePort, createLayoutOptionsPort, createMatrixPort } from './value-ports.ts';
+
+export interface ViaDriverInit {
+  transport: Transport;
+  client: ViaClient;
+  session: ViaSession;
+  facts: ViaKeyboardFacts;
+  firmwareVersion: number;
+  definition?: ViaDefinition;
+  /** Why a stored definition was not used, when one was found. */
+  definitionProblem?: Error;
+  store?: DefinitionStore;
+}
+
+export class ViaDriver implements DeviceDriver {
+  readonly family = 'via' as const;
+  private def: ViaDefinition | undefined;
+  private portsNow: DriverPorts = {};
+  definitionProblem: Error | undefined;
+
+  constructor(private readonly init: ViaDriverInit) {
+    this.def = init.definition;
+    this.definitionProblem = init.definitionProblem;
+    this.portsNow = this.buildPorts();
+  }
+
+  get protocol(): number {
+    return this.init.session.protocol;
+  }
+
+  get definition(): ViaDefinition | undefined {
+    return this.def;
+  }
+
+  /** Reports sent and replies taken on this keyboard's link (benchmarks, bug reports). */
+  get stats() {
+    return this.init.client.stats;
+  }
+
+  get identity(): DeviceIdentity {
+    const fw = this.init.firmwareVersion >>> 0;
+    const name = this.def?.name ?? this.init.transport.info.productName;
+    return {
+      name: name.toLowerCase().replace(/\s+/g, ''),
+      displayName: name,
+      firmware: `${(fw >>> 16) & 0xffff}.${(fw >>> 8) & 0xff}.${fw & 0xff}`,
+      hardware: '',
+      serial: '',
+      devType: 2,
+      accessMode: 0,
+      battery: -1,
+    };
+  }
+
+  get layout(): DeviceLayout | null {
+    return this.def?.layout ?? null;
+  }
+
+  get ports(): DriverPorts {
+    return this.portsNow;
+  }
+
+  get features(): DeviceFeatures {
+    const id = this.identity;
+    return viaFeatures(this.init.session, this.def, { model: id.name, firmware: id.firmware });
+  }
+
+  /** Checks a definition against this keyboard, stores it and brings the ports it enables. */
+  async useDefinition(json: string): Promise<ViaDefinition> {
+    const def = checkViaDefinition(json, this.init.facts);
+    await this.init.store?.put(this.init.facts.vendorId, this.init.facts.productId, json);
+    this.def = def;
+    this.definitionProblem = undefined;
+    this.portsNow = this.buildPorts();
+    return def;
+  }
+
+  onDisconnect(listener: () => void): () => void {
+    return this.init.transport.onDisconnect(listener);
+  }
+
+  async close(): Promise<void> {
+    this.init.client.close();
+    await this.init.transport.close();
+  }
+
+  private buildPorts(): DriverPorts {
+    const s = this.init.session;
+    const ports: DriverPorts = {
+      layoutOptions: createLayoutOptionsPort(s),
+      customValues: createCustomValuePort(s),
+      device: createDevicePort(s),
+    };
+    if (s.macroCount > 0 && s.macroBufferBytes > 0) ports.macros = createMacroPort(s);
+    if (this.def) {
+      ports.keymap = createKeymapPort(s, this.def.matrix);
+      ports.matrix = createMatrixPort(s, this.def.matrix);
+      if (this.def.lighting.length) ports.lighting = createLightingPort(s, this.def.lighting);
+    }
+    return ports;
+  }
+}
