@@ -5,6 +5,7 @@ import { firstPaint } from './scripts/first-paint-plugin.ts';
 import { i18nPrecompile } from './scripts/i18n-precompile-plugin.ts';
 import { buildFirmwareCatalogue, catalogueContentType } from './scripts/firmware-catalogue.ts';
 import { offlineApp } from './scripts/offline-app.ts';
+import { staticHeaders } from './scripts/static-headers.ts';
 
 /**
  * Starts the device worker from the page's first inline script in production builds, so its download overlaps the
@@ -94,6 +95,7 @@ export default defineConfig({
     missingFilesAreNotFound(),
     firmwareCatalogue(),
     offlineApp(),
+    staticHeaders(),
   ],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },

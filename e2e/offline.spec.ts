@@ -3,6 +3,8 @@
  * app starts again from it, its virtual keyboard answers, a key is remapped, a local firmware package is flashed and
  * the other language loads. Service workers are allowed here whatever the other specs choose.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { settingsEn } from '../src/i18n/sections/settings';
@@ -100,4 +102,42 @@ test('the bridge path and the firmware catalogue are never answered with the app
     );
     expect(failed, path).toBe(true);
   }
+});
+
+test.describe('hosted as static files', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the page works under the headers the build writes (dist/_headers): no policy violation', async ({
+    page,
+    context,
+  }) => {
+    const rules = readFileSync(join(process.env.KEYTUNE_E2E_DIST ?? 'dist', '_headers'), 'utf8');
+    const header = (name: string) => new RegExp(`^\\s+${name}: (.+)$`, 'm').exec(rules)?.[1] ?? '';
+    const csp = header('Content-Security-Policy');
+    expect(csp).toContain("script-src 'self' 'sha256-");
+    await page.route(
+      (url) => url.pathname === '/',
+      async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({
+          response,
+          headers: {
+            ...response.headers(),
+            'content-security-policy': csp,
+            'permissions-policy': header('Permissions-Policy'),
+          },
+        });
+      },
+    );
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Permissions policy/i.test(m.text())) refused.push(m.text());
+    });
+    await skipLinuxTip(context);
+    await gotoApp(page, '?virtual=made68pro@1.4.2');
+    await openTab(page, /^Key code/);
+    await expect(page.getByRole('grid', { name: 'Keyboard', exact: true })).toBeVisible();
+    expect(await page.evaluate(() => 'hid' in navigator)).toBe(true);
+    expect(refused).toEqual([]);
+  });
 });

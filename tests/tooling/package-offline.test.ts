@@ -9,6 +9,7 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ACCENT, crc32, encodePng, iconFiles, rasterise, shapes } from '../../scripts/make-icons.mjs';
 import { manifest, offlineOptions } from '../../scripts/offline-app.ts';
+import { contentSecurityPolicy, headersFile, inlineScriptHashes } from '../../scripts/static-headers.ts';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -127,5 +128,25 @@ describe('service worker rules', () => {
     );
     expect(handler('http://127.0.0.1:4173/default/version.json')).toBeUndefined();
     expect(handler('http://127.0.0.1:4173/x.json?next=/firmware/a.json')).toBeUndefined();
+  });
+});
+
+describe('headers for static hosting', () => {
+  const html = '<head><script>alert(1)</script><script type="module" src="/assets/app.js"></script></head>';
+
+  it('allows each inline script by its SHA-256 and no other inline script', () => {
+    // echo -n 'alert(1)' | openssl dgst -sha256 -binary | base64
+    expect(inlineScriptHashes(html)).toEqual(["'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"]);
+    const csp = contentSecurityPolicy(html);
+    expect(csp).toContain("script-src 'self' 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=';");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('lets the page use WebHID and keeps the app page and the service worker revalidated', () => {
+    const file = headersFile(html);
+    expect(file).toContain('Permissions-Policy: hid=(self)');
+    expect(file).toMatch(/^\/sw\.js\n {2}Cache-Control: no-cache$/m);
+    expect(file).toMatch(/^\/index\.html\n {2}Cache-Control: no-cache$/m);
   });
 });
