@@ -2,45 +2,15 @@
  * The Help tab (spec-2 §2.8): FAQ, where to ask, the official website for the current language and six contact
  * icons. Copying answers with the toast "Content copied to clipboard" or "Failed to copy".
  */
-import type { ReactNode } from 'react';
 import { useLanguage, useT } from '../../i18n/store';
 import { copyAndSay } from '../clipboard';
 import { useToolsT, type ToolsTextId } from '../tools/texts';
-import { ExternalIcon, GlobeIcon } from '../widgets/icons';
-import { contactsFor, HELP_LINKS, type Contact, type ContactId, type HelpLinks } from './links';
+import { ExternalIcon } from '../widgets/icons';
+import { CONTACT_ICONS } from './contact-icons';
+import { contactsFor, HELP_LINKS, type Contact, type HelpLinks } from './links';
 import '../styles/tools.css';
 
 const FAQ = [1, 2, 3, 4] as const;
-
-const glyph = (text: string) => (
-  <svg width={20} height={20} viewBox="0 0 20 20" aria-hidden="true">
-    <text x="10" y="14.5" textAnchor="middle" fontSize={text.length > 1 ? 9 : 13} fontWeight={700} fill="currentColor">
-      {text}
-    </text>
-  </svg>
-);
-
-const ICONS: Record<ContactId, ReactNode> = {
-  site: <GlobeIcon size={20} />,
-  email: (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      aria-hidden="true"
-    >
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <path d="M3.5 6.5l8.5 7 8.5-7" />
-    </svg>
-  ),
-  discord: glyph('D'),
-  twitter: glyph('X'),
-  instagram: glyph('IG'),
-  facebook: glyph('f'),
-};
 
 async function actOnContact(contact: Contact): Promise<void> {
   // The window opens first, while the click still counts as the user's own gesture.
@@ -94,7 +64,7 @@ export default function HelpTab({ links = HELP_LINKS }: { links?: HelpLinks }) {
                     title={label}
                     onClick={() => void actOnContact(c)}
                   >
-                    {ICONS[c.id]}
+                    {CONTACT_ICONS[c.id]}
                   </button>
                 </li>
               );
