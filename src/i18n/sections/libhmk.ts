@@ -1,7 +1,67 @@
 /**
- * Catalogue section: libhmk texts. en_US is the source of ids; zh_CN must carry exactly the same ids.
+ * Catalogue section: libhmk texts (device options, advanced-key kinds and their choices, refusals of a libhmk
+ * keyboard). en_US is the source of ids; zh_CN must carry exactly the same ids.
  */
 
-export const libhmkEn = {} as const;
+export const libhmkEn = {
+  'libhmk.option.xinput': 'XInput gamepad',
+  'libhmk.option.xinput.desc': 'Keys bound to gamepad buttons act as an Xbox controller.',
+  'libhmk.option.saveBottomOutThreshold': 'Save bottom-out thresholds',
+  'libhmk.option.saveBottomOutThreshold.desc':
+    'The keyboard keeps what it learns about each key’s bottom-out point after a while without use.',
+  'libhmk.option.highPollingRate': '8000 Hz polling rate',
+  'libhmk.option.highPollingRate.desc': 'Faster reports to the computer; takes effect after a restart.',
+  'libhmk.calibration.save': 'Save current thresholds',
+  'libhmk.advanced.nullBind': 'Null bind',
+  'libhmk.advanced.dks': 'Dynamic keystroke',
+  'libhmk.advanced.tapHold': 'Tap-hold',
+  'libhmk.advanced.toggle': 'Toggle',
+  'libhmk.nullBind.last': 'Last pressed wins',
+  'libhmk.nullBind.primary': 'Primary key wins',
+  'libhmk.nullBind.secondary': 'Secondary key wins',
+  'libhmk.nullBind.neutral': 'Neither (both released)',
+  'libhmk.nullBind.distance': 'Deeper press wins',
+  'libhmk.dks.hold': 'Hold',
+  'libhmk.dks.press': 'Press',
+  'libhmk.dks.release': 'Release',
+  'libhmk.dks.tap': 'Tap',
+  'libhmk.gamepad.keyboardEnabled': 'Keys also type',
+  'libhmk.gamepad.gamepadOverride': 'Gamepad keys do not type',
+  'libhmk.gamepad.squareJoystick': 'Square stick',
+  'libhmk.gamepad.snappyJoystick': 'Snappy stick',
+  'libhmk.err.tooOld': 'This keyboard runs libhmk {0}; Keytune needs libhmk {1} or later. Update its firmware first.',
+  'libhmk.err.metadata': 'The keyboard describes itself wrongly, so Keytune leaves it alone: {0}',
+  'libhmk.err.notTaken': '{0, plural, one {# setting did not take} other {# settings did not take}}: {1}',
+  'libhmk.err.noPort': 'Only libhmk keyboards have this setting.',
+} as const;
 
-export const libhmkZh: Record<keyof typeof libhmkEn, string> = {};
+export const libhmkZh: Record<keyof typeof libhmkEn, string> = {
+  'libhmk.option.xinput': 'XInput 手柄',
+  'libhmk.option.xinput.desc': '绑定到手柄按键的键作为 Xbox 手柄工作。',
+  'libhmk.option.saveBottomOutThreshold': '保存触底阈值',
+  'libhmk.option.saveBottomOutThreshold.desc': '键盘闲置一段时间后，保存它学到的每个键的触底位置。',
+  'libhmk.option.highPollingRate': '8000 Hz 回报率',
+  'libhmk.option.highPollingRate.desc': '向电脑发送报告更快；重启键盘后生效。',
+  'libhmk.calibration.save': '保存当前阈值',
+  'libhmk.advanced.nullBind': '互斥绑定',
+  'libhmk.advanced.dks': '动态键程',
+  'libhmk.advanced.tapHold': '点按/长按',
+  'libhmk.advanced.toggle': '切换',
+  'libhmk.nullBind.last': '后按优先',
+  'libhmk.nullBind.primary': '主键优先',
+  'libhmk.nullBind.secondary': '副键优先',
+  'libhmk.nullBind.neutral': '都不触发（同时松开）',
+  'libhmk.nullBind.distance': '按得深者优先',
+  'libhmk.dks.hold': '保持',
+  'libhmk.dks.press': '按下',
+  'libhmk.dks.release': '松开',
+  'libhmk.dks.tap': '点按',
+  'libhmk.gamepad.keyboardEnabled': '按键同时输入',
+  'libhmk.gamepad.gamepadOverride': '手柄键不输入',
+  'libhmk.gamepad.squareJoystick': '方形摇杆',
+  'libhmk.gamepad.snappyJoystick': '灵敏摇杆',
+  'libhmk.err.tooOld': '此键盘运行 libhmk {0}；Keytune 需要 libhmk {1} 或更高版本。请先更新固件。',
+  'libhmk.err.metadata': '键盘对自身的描述有误，Keytune 不会操作它：{0}',
+  'libhmk.err.notTaken': '{0, plural, other {# 项设置未生效}}：{1}',
+  'libhmk.err.noPort': '只有 libhmk 键盘有此设置。',
+};
