@@ -13,7 +13,7 @@ export const LOCKED_PAGE = `<!doctype html>
       body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1.5rem; color: #1d2330; }
       h1 { font-size: 1.4rem; }
       section + section { margin-top: 2.5rem; border-top: 1px solid #d7dbe3; padding-top: 1.5rem; }
-      code { background: #eef1f6; padding: 0.1rem 0.3rem; border-radius: 4px; }
+      code { background: #eef1f6; padding: 0.1rem 0.3rem; border-radius: 4px; white-space: nowrap; }
     </style>
   </head>
   <body>

@@ -6,7 +6,9 @@
  *   (a hostile name that resolves to 127.0.0.1 still sends its own name);
  * - an Origin, when present, must equal one of the bridge's own origins, compared as whole strings (no prefix,
  *   suffix or substring match; "null" is refused);
- * - the WebSocket needs the per-launch token, which only the bridge's own page receives (inside its index.html);
+ * - the WebSocket needs the per-launch token, which only the bridge's own page receives (inside its index.html), and
+ *   the page goes only to a browser holding an address the bridge gave out (page-access.ts);
+ * - on Linux, a connection from another user of the machine is closed before it is read (peer-user.ts);
  * - GET only reads files of the built UI; nothing changes state except calls over the WebSocket.
  */
 import { timingSafeEqual, randomBytes } from 'node:crypto';
