@@ -2,11 +2,12 @@
  * What one device is, at its running firmware: capacities, feature flags, switch table and the objects it answers.
  * Recomputed when the firmware version changes (an update can turn on 8 DKS slots or the rapid-trigger tab).
  */
+import { SWITCH_TYPE_COUNT } from '../core/switch-types.ts';
 import { capabilitiesFor } from '../core/capabilities.ts';
 import { DEV_TYPE, isConfigurableModel, type ModelInfo } from '../core/models.ts';
 import { versionAtMost, type Version } from '../core/version.ts';
 import { FEATURE } from '../protocol/commands.ts';
-import { MACRO_EVENTS, SWITCH_TYPES, type SwitchSpec } from '../protocol/objects.ts';
+import { MACRO_EVENTS, type SwitchSpec } from '../protocol/objects.ts';
 import type { ObjectName } from '../protocol/registry.ts';
 
 export type AdvancedList = 'dks' | 'shortcut' | 'macro' | 'snaptap' | 'hypertap';
@@ -44,7 +45,7 @@ const POINTER_CAPACITY = { dks: 0, shortcut: 16, macro: 16, snaptap: 0, hypertap
  * deep, a stiffer spring allows less dead zone), never tighter than the factory defaults need.
  */
 export function switchTable(minTrigger: number): SwitchSpec[] {
-  return Array.from({ length: SWITCH_TYPES }, (_, i) => ({
+  return Array.from({ length: SWITCH_TYPE_COUNT }, (_, i) => ({
     triggerAccuracy: 1,
     minTrigger,
     maxTrigger: FULL_TRAVEL - 10 * (i % 3),

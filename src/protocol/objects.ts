@@ -3,6 +3,7 @@
  * service reads and writes them by offset, so one description serves both ends. Travel is in 0.01 mm units.
  */
 import type { Rgb } from '../core/colour.ts';
+import { SWITCH_TYPE_COUNT } from '../core/switch-types.ts';
 import { array, layout, str, u16, u16s, u32, u8, u8s, type Layout } from './struct.ts';
 
 export const NAME_BYTES = 16;
@@ -13,7 +14,8 @@ export const PALETTE_SIZE = 8;
 export const DKS_ROWS = 8;
 export const SHORTCUT_KEYS = 6;
 export const MACRO_EVENTS = 80;
-export const SWITCH_TYPES = 17;
+/** One switch-limits record per switch type. Kept under the wire's name for the protocol examples script. */
+export const SWITCH_TYPES = SWITCH_TYPE_COUNT;
 
 export interface Descriptor {
   protocol: number;

@@ -2,6 +2,7 @@
  * Every addressable object of the device: its command, sub-command and size for a given device. Reads and writes of
  * objects move bytes by offset; a read may be answered by several frames, a write is a stream committed at its end.
  */
+import { SWITCH_TYPE_COUNT } from '../core/switch-types.ts';
 import { CMD, SUB } from './commands.ts';
 import {
   AmbientLayout,
@@ -19,7 +20,6 @@ import {
   ShortcutRecordLayout,
   SnaptapRecordLayout,
   StatusLayout,
-  SWITCH_TYPES,
   SwitchSpecLayout,
   ThemesLayout,
   type Descriptor,
@@ -95,7 +95,7 @@ export const OBJECTS = {
     writable: true,
     size: (d: Descriptor) => d.keyCount * PerfKeyLayout.size,
   },
-  switches: fixed(CMD.performance, SUB.performance.switches, SWITCH_TYPES * SwitchSpecLayout.size, false),
+  switches: fixed(CMD.performance, SUB.performance.switches, SWITCH_TYPE_COUNT * SwitchSpecLayout.size, false),
   calibration: {
     cmd: CMD.performance,
     sub: SUB.performance.calibration,

@@ -1,17 +1,12 @@
+import { SWITCH_TYPE_COUNT } from '../../src/core/switch-types.ts';
 import { describe, expect, it } from 'vitest';
 import { MODELS } from '../../src/core/models.ts';
 import { FEATURE } from '../../src/protocol/commands.ts';
-import {
-  DescriptorLayout,
-  LightingLayout,
-  PerfKeyLayout,
-  SWITCH_TYPES,
-  SwitchSpecLayout,
-} from '../../src/protocol/objects.ts';
+import { DescriptorLayout, LightingLayout, PerfKeyLayout, SwitchSpecLayout } from '../../src/protocol/objects.ts';
 import { decodeList } from '../../src/protocol/struct.ts';
 import { Host, makeKeyboard } from './helpers.ts';
 
-const switches = (host: Host) => decodeList(SwitchSpecLayout, host.readObject('switches'), SWITCH_TYPES);
+const switches = (host: Host) => decodeList(SwitchSpecLayout, host.readObject('switches'), SWITCH_TYPE_COUNT);
 
 describe('model facts', () => {
   it('describes every model of models.ts with its identity and key count', () => {

@@ -103,12 +103,6 @@ export function switchTypeDialog(selectedKeys: number): 2 | 4 {
   return selectedKeys > 0 ? 2 : 4;
 }
 
-export const SWITCH_TYPE_COUNT = 17;
-
-export function isSwitchType(id: number): boolean {
-  return Number.isInteger(id) && id >= 1 && id <= SWITCH_TYPE_COUNT;
-}
-
 /** rt_sensitivity_state is 0, 1 or 2. */
 export function isSensitivityState(n: number): n is 0 | 1 | 2 {
   return n === 0 || n === 1 || n === 2;

@@ -2,6 +2,7 @@
  * Key performance between wire records (0.01 mm units, flag bytes) and the spec's Performance data (spec-2 §3, mm).
  * `readPerformance` is the one builder of that payload; the key-value and perf events both use it.
  */
+import { SWITCH_TYPE_COUNT } from '../../core/switch-types.ts';
 import type {
   CalibrationPayload,
   PerformancePayload,
@@ -26,7 +27,6 @@ import {
   PERF_FLAG,
   PerfKeyLayout,
   SettingsLayout,
-  SWITCH_TYPES,
   SwitchSpecLayout,
   type CalibrationKey,
   type PerfKey,
@@ -51,7 +51,7 @@ export function encodePerfKeys(keys: readonly PerfKey[]): Uint8Array {
 }
 
 export function decodeSwitches(bytes: Uint8Array): SwitchSpec[] {
-  return decodeList(SwitchSpecLayout, bytes, SWITCH_TYPES);
+  return decodeList(SwitchSpecLayout, bytes, SWITCH_TYPE_COUNT);
 }
 
 /** The limits of a switch type (1-17); an unknown type falls back to type 1 so a key always has limits. */

@@ -4,6 +4,7 @@
  * Records other than performance keep the field names of the wire layouts (docs/protocol.md); travel is in mm and
  * colours are '#rrggbb', as everywhere at the bridge. The zod schema is the only way a scene gets in.
  */
+import { SWITCH_TYPE_COUNT } from '../../core/switch-types.ts';
 import { z } from 'zod';
 import { lightingSpeedMax } from '../../core/capabilities.ts';
 import {
@@ -23,7 +24,6 @@ import {
   SHORTCUT_KEYS,
   ShortcutRecordLayout,
   SnaptapRecordLayout,
-  SWITCH_TYPES,
   ThemesLayout,
   type Descriptor,
   type PerfKey,
@@ -142,7 +142,7 @@ const AmbientSchema = z
 
 const PerfKeySchema = z
   .object({
-    switch_type: z.number().int().min(1).max(SWITCH_TYPES),
+    switch_type: z.number().int().min(1).max(SWITCH_TYPE_COUNT),
     trigger: travel,
     dead: travel,
     p_rapid_value: travel,

@@ -11,7 +11,8 @@ import { ptx } from '../../../i18n/sections/performance';
 import { useT } from '../../../i18n/store';
 import { useServices } from '../../services';
 import { AppDialog } from '../../widgets/AppDialog';
-import { SWITCH_TYPES, switchLabel, type SwitchType } from './perf-rules';
+import { switchLabel, type SwitchType } from '../../../core/switch-types';
+import { SWITCH_CARDS } from './perf-rules';
 
 export interface SwitchPanelProps {
   path: string;
@@ -64,7 +65,7 @@ export function SwitchPanel({ path, info, selected, perKey, change }: SwitchPane
         </p>
       )}
       <ul className="switch-panel__cards">
-        {SWITCH_TYPES.map((type) => {
+        {SWITCH_CARDS.map((type) => {
           return (
             <li key={type.id}>
               <button

@@ -3,6 +3,7 @@
  * the device, the switch-type cards and the trigger values each key shows.
  */
 import type { Capabilities } from '../../../core/capabilities';
+import { SWITCH_TYPES, type SwitchType } from '../../../core/switch-types';
 
 /** Views of the tab: perf 0, game config 1, switch 2, verify 3; 4 is the tester chart, reached from verify. */
 export type PerfView = '0' | '1' | '2' | '3' | '4';
@@ -26,41 +27,10 @@ export function viewCalls(view: PerfView): ViewCall[] {
   ];
 }
 
-/** A switch type: its id (1-17), group letter and number within the group (spec-2 §3). */
-export interface SwitchType {
-  id: number;
-  group: 'H' | 'J' | 'K' | 'T';
-  number: number;
-}
-
-const GROUPS: readonly [number, SwitchType['group'], number][] = [
-  [1, 'J', 1],
-  [2, 'J', 2],
-  [3, 'K', 1],
-  [4, 'H', 1],
-  [5, 'T', 1],
-  [6, 'J', 3],
-  [7, 'J', 4],
-  [8, 'J', 5],
-  [9, 'T', 2],
-  [10, 'T', 3],
-  [11, 'T', 4],
-  [12, 'T', 5],
-  [13, 'T', 6],
-  [14, 'T', 7],
-  [15, 'T', 8],
-  [16, 'T', 9],
-  [17, 'T', 10],
-];
-
-/** The 17 switch types sorted by group letter, then number. */
-export const SWITCH_TYPES: readonly SwitchType[] = GROUPS.map(([id, group, number]) => ({ id, group, number })).sort(
+/** The switch-type cards: every type, sorted by group letter, then number. */
+export const SWITCH_CARDS: readonly SwitchType[] = [...SWITCH_TYPES].sort(
   (a, b) => a.group.localeCompare(b.group) || a.number - b.number,
 );
-
-export function switchLabel(type: SwitchType): string {
-  return `${type.group}${type.number}`;
-}
 
 /** Travel as the drawing and the panel show it: two decimals. */
 export function mm(value: number): string {
