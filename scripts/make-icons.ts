@@ -3,18 +3,23 @@
 // SVG (public/icons/keytune.svg) and rasterised here to PNG (192 and 512 pixels; a maskable variant whose shapes sit
 // inside the safe circle of 80% of the width and whose background fills the square), with no image tool needed.
 //
-//   node scripts/make-icons.mjs        writes public/icons/*
+//   node --import tsx scripts/make-icons.ts        writes public/icons/*
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { deflateSync } from 'node:zlib';
+import { crc32 } from '../src/core/crc32.ts';
 
 export const ACCENT = '#f5a524';
 const SIDE = '#c77f0e';
 const INK = '#1c1f24';
 
+export type Shape =
+  | { kind: 'rect'; x: number; y: number; w: number; h: number; r: number; fill: string }
+  | { kind: 'line'; x1: number; y1: number; x2: number; y2: number; w: number; fill: string };
+
 /** The K: three strokes, 3 units wide with round ends (the favicon's path). */
-const STROKES = [
+const STROKES: [number, number, number, number][] = [
   [10, 8, 10, 24],
   [10, 16, 19, 8],
   [13.5, 13, 20, 24],
@@ -22,10 +27,10 @@ const STROKES = [
 const STROKE_WIDTH = 3;
 
 /** The shapes, painted in order, in a 32 x 32 grid. `maskable` fills the square and shrinks the cap into the safe zone. */
-export function shapes(maskable) {
+export function shapes(maskable: boolean): Shape[] {
   const k = maskable ? 0.64 : 1;
-  const at = (v) => 16 + (v - 16) * k;
-  const list = [];
+  const at = (v: number) => 16 + (v - 16) * k;
+  const list: Shape[] = [];
   if (maskable) list.push({ kind: 'rect', x: 0, y: 0, w: 32, h: 32, r: 0, fill: ACCENT });
   list.push({ kind: 'rect', x: at(0), y: at(0), w: 32 * k, h: 32 * k, r: 8 * k, fill: SIDE });
   list.push({ kind: 'rect', x: at(1.5), y: at(1), w: 29 * k, h: 27 * k, r: 6.5 * k, fill: ACCENT });
@@ -42,7 +47,7 @@ export function shapes(maskable) {
   return list;
 }
 
-export function svgOf(list) {
+export function svgOf(list: Shape[]): string {
   const body = list
     .map((s) =>
       s.kind === 'rect'
@@ -54,7 +59,7 @@ export function svgOf(list) {
 }
 
 /** Signed distance from (px, py) to the shape's edge, negative inside, in grid units. */
-function distance(s, px, py) {
+function distance(s: Shape, px: number, py: number): number {
   if (s.kind === 'line') {
     const dx = s.x2 - s.x1;
     const dy = s.y2 - s.y1;
@@ -68,10 +73,11 @@ function distance(s, px, py) {
   return Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - s.r;
 }
 
-const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+const rgb = (hex: string): [number, number, number] =>
+  [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 
 /** RGBA pixels of the shapes at `size` pixels, each edge smoothed over one pixel. */
-export function rasterise(list, size) {
+export function rasterise(list: Shape[], size: number): Uint8Array {
   const px = new Uint8Array(size * size * 4);
   const unit = 32 / size;
   for (let y = 0; y < size; y++) {
@@ -93,19 +99,7 @@ export function rasterise(list, size) {
   return px;
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-export function crc32(bytes) {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type, data) {
+function chunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'latin1');
@@ -115,7 +109,7 @@ function chunk(type, data) {
 }
 
 /** A PNG file (8-bit RGBA, no filtering) of square RGBA pixels. */
-export function encodePng(pixels, size) {
+export function encodePng(pixels: Uint8Array, size: number): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(size, 0);
   ihdr.writeUInt32BE(size, 4);
@@ -132,8 +126,8 @@ export function encodePng(pixels, size) {
 }
 
 /** Every icon file: name and bytes. */
-export function iconFiles() {
-  const files = [
+export function iconFiles(): [string, Buffer][] {
+  const files: [string, Buffer][] = [
     ['keytune.svg', Buffer.from(svgOf(shapes(false)))],
     ['keytune-maskable.svg', Buffer.from(svgOf(shapes(true)))],
   ];
