@@ -35,4 +35,12 @@ export const CALL_ROUTES = {
   getThemeInfo: ['dev_info', 'get_theme_info'],
   setThemeInfo: ['dev_info', 'set_theme_info'],
   runOtherFunc: ['dev_info', 'run_other_func'],
+  libhmkGetGamepad: ['dev_info', 'libhmk_get_gamepad'],
+  libhmkSetGamepad: ['dev_info', 'libhmk_set_gamepad'],
+  libhmkGetOptions: ['dev_info', 'libhmk_get_options'],
+  libhmkSetOption: ['dev_info', 'libhmk_set_option'],
+  libhmkGetCalibration: ['dev_info', 'libhmk_get_calibration'],
+  libhmkSetCalibration: ['dev_info', 'libhmk_set_calibration'],
+  libhmkSaveCalibrationThreshold: ['dev_info', 'libhmk_save_calibration_threshold'],
+  libhmkBootloader: ['dev_info', 'libhmk_bootloader'],
 } as const satisfies Record<CallName, readonly [string, string]>;

@@ -1,6 +1,70 @@
-/** Handlers of the libhmk-only calls (src/contract/areas/libhmk.ts): they reach the device through its driver's ports. */
+/**
+ * Handlers of the libhmk-only calls (src/contract/areas/libhmk.ts): they reach the device through its driver's ports,
+ * and refuse a device whose driver has no such port (another family, or a keyboard without that area).
+ */
+import type { LibhmkCalibration, LibhmkGamepad, libhmkCalls } from '../../contract/areas/libhmk.ts';
+import { BridgeCallError } from '../../contract/bridge.ts';
+import type { CalibrationPort, DriverPorts, GamepadConfig } from '../../drivers/types.ts';
+import type { CallContext, Handlers } from '../context.ts';
 import type { DeviceService } from '../service.ts';
 
+function port<K extends keyof DriverPorts>(ctx: CallContext, name: K, what: string): NonNullable<DriverPorts[K]> {
+  const device = ctx.device();
+  const found = device.driver?.family === 'libhmk' ? device.driver.ports[name] : undefined;
+  if (!found) throw new BridgeCallError('libhmk.err.noPort', `${what}: only libhmk keyboards have it`);
+  return found as NonNullable<DriverPorts[K]>;
+}
+
+type SaveablePort = CalibrationPort & { saveThreshold?: () => Promise<void> };
+
+async function gamepad(ctx: CallContext, profile?: number): Promise<LibhmkGamepad> {
+  const g = port(ctx, 'gamepad', 'the gamepad');
+  return { ...(await g.read(profile)), choices: g.buttons() };
+}
+
+async function calibration(ctx: CallContext): Promise<LibhmkCalibration> {
+  const c = port(ctx, 'calibration', 'calibration thresholds') as SaveablePort;
+  if (!c.readThresholds) throw new BridgeCallError('libhmk.err.noPort', 'calibration thresholds');
+  const t = await c.readThresholds();
+  return { rest: t.rest, bottom_out: t.bottomOut, save_threshold: typeof c.saveThreshold === 'function' };
+}
+
 export function registerLibhmkHandlers(service: DeviceService): void {
-  service.implement({});
+  const handlers: Handlers<keyof typeof libhmkCalls> = {
+    libhmkGetGamepad: (args, ctx) => gamepad(ctx, args.profile),
+    libhmkSetGamepad: async (args, ctx) => {
+      const patch: Partial<GamepadConfig> = {};
+      if (args.buttons) patch.buttons = args.buttons;
+      if (args.curve) patch.curve = args.curve;
+      if (args.flags) patch.flags = args.flags;
+      await port(ctx, 'gamepad', 'the gamepad').write(patch, args.profile);
+      return gamepad(ctx, args.profile);
+    },
+    libhmkGetOptions: (_args, ctx) => port(ctx, 'options', 'device options').read(),
+    libhmkSetOption: async (args, ctx) => {
+      const options = port(ctx, 'options', 'device options');
+      await options.write(args.name, args.value);
+      return options.read();
+    },
+    libhmkGetCalibration: (_args, ctx) => calibration(ctx),
+    libhmkSetCalibration: async (args, ctx) => {
+      const c = port(ctx, 'calibration', 'calibration thresholds');
+      if (!c.writeThresholds) throw new BridgeCallError('libhmk.err.noPort', 'calibration thresholds');
+      await c.writeThresholds({ rest: args.rest, bottomOut: args.bottom_out });
+      return calibration(ctx);
+    },
+    libhmkSaveCalibrationThreshold: async (_args, ctx) => {
+      const c = port(ctx, 'calibration', 'saving calibration thresholds') as SaveablePort;
+      if (!c.saveThreshold) throw new BridgeCallError('libhmk.err.noPort', 'this firmware cannot save thresholds');
+      await c.saveThreshold();
+      return calibration(ctx);
+    },
+    libhmkBootloader: async (_args, ctx) => {
+      const device = port(ctx, 'device', 'the bootloader');
+      if (!device.bootloader) throw new BridgeCallError('libhmk.err.noPort', 'the bootloader');
+      await device.bootloader();
+      return true;
+    },
+  };
+  service.implement(handlers);
 }
