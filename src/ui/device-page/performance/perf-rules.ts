@@ -3,11 +3,10 @@
  * the device, the switch-type cards and the trigger values each key shows.
  */
 import type { Capabilities } from '../../../core/capabilities';
+import type { PerfView } from '../../../core/device-tabs';
 import { SWITCH_TYPES, type SwitchType } from '../../../core/switch-types';
 
-/** Views of the tab: perf 0, game config 1, switch 2, verify 3; 4 is the tester chart, reached from verify. */
-export type PerfView = '0' | '1' | '2' | '3' | '4';
-export const PERF_VIEWS_LISTED: readonly PerfView[] = ['0', '1', '2', '3'];
+export { PERF_VIEWS_LISTED, type PerfView } from '../../../core/device-tabs';
 
 /** Whether keys can be selected on a view: perf yes; switch unless the firmware takes one type for the whole board. */
 export function viewSelects(view: PerfView, caps: Pick<Capabilities, 'performance'>): boolean {
