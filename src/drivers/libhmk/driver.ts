@@ -83,7 +83,8 @@ export async function openLibhmk(transport: Transport, options: OpenOptions = {}
       identity: {
         name: meta.name.trim().toLowerCase(),
         displayName: meta.name,
-        firmware: formatFirmwareVersion(version),
+        // The service reads firmware versions as major.minor.patch; libhmk has no patch number on the wire.
+        firmware: `${formatFirmwareVersion(version)}.0`,
         hardware: '',
         serial,
         devType: 2,

@@ -3,51 +3,31 @@
  * decides its tabs and ranges from these. The shared advanced-key kinds are not libhmk's; its own kinds are offered
  * through the driver's `advanced` port.
  */
-import { DEVICE_DEFAULTS, type Capabilities } from '../../core/capabilities.ts';
+import { capabilitiesFor, type Capabilities } from '../../core/capabilities.ts';
 import type { DeviceFeatures } from '../types.ts';
 import { MIN_DISTANCE, STEP_MM, TRAVEL_MM, distanceToMm } from './distance.ts';
 import { optionNames } from './port-device.ts';
 import type { LibhmkMetadata } from './metadata.ts';
-import { VERSION_GATES, formatFirmwareVersion } from './protocol.ts';
+import { VERSION_GATES } from './protocol.ts';
 
-const off = { dks: false, shortcut: false, macro: false, snaptap: false, hypertap: false };
-
+/**
+ * The screens' rules: no model of our table matches, so every feature of our protocol is off; what libhmk has is
+ * opened on top (a device page, the 4 mm travel and its smallest setting, rapid trigger).
+ */
 function rules(meta: LibhmkMetadata, version: number): Capabilities {
+  const closed = capabilitiesFor(meta.name, { major: version >> 8, minor: version & 0xff, patch: 0 });
   return {
-    model: meta.name.trim().toLowerCase(),
-    firmware: formatFirmwareVersion(version),
+    ...closed,
     configurable: true,
     redirect: false,
-    featureLevel: 0,
-    advanced: {
-      enabled: false,
-      coreTypesMissing: false,
-      types: off,
-      shortcutKinds: { replace: false, action: false, lock: false, modTap: false, toggle: false },
-      macroTriggerActionTypes: [],
-      hypertapSecondEntry: 'key-id',
-      dksSlotCount: 4,
-      dksMaxTrigger: TRAVEL_MM,
-    },
+    advanced: { ...closed.advanced, dksMaxTrigger: TRAVEL_MM },
     performance: {
+      ...closed.performance,
       maxTrigger: TRAVEL_MM,
       maxDead: 0,
       baseMinTravel: distanceToMm(MIN_DISTANCE),
       rapidTriggerTab: true,
-      rapidUseComplete: false,
-      switchKeySelection: false,
-      switchTypeSendsKeyIds: false,
     },
-    settings: { nKeyAndSleep: false, themeChange: false },
-    lighting: {
-      outerFrame: false,
-      ambient: false,
-      ambientGeneration: 0,
-      ambientSubtypeDropdown: false,
-      lightMax: DEVICE_DEFAULTS.lightMax,
-      speedMax: 0,
-    },
-    gameConfigSet: null,
   };
 }
 

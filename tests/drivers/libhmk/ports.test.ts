@@ -23,7 +23,7 @@ describe('libhmk family and driver', () => {
     expect(driver.identity).toMatchObject({
       name: 'he60',
       displayName: 'HE60',
-      firmware: '1.7',
+      firmware: '1.7.0',
       serial: '3A0041001851333039383734',
     });
     expect(driver.features).toMatchObject({ keyCount: 67, layers: 4, profiles: { count: 4, switchable: false } });
