@@ -88,7 +88,17 @@ function KeyShapeView({
   // Set on the text itself: a key colour outranks every theme and state rule (muted, advanced, pressed).
   const legendColour = legendColourOn(fill);
   const legendTone = legendColour === undefined ? undefined : legendColour === BLACK ? 'dark' : 'light';
-  const legendStyle = legendColour ? { fill: legendColour } : undefined;
+  // A thin halo of the other colour keeps the legend readable while an effect preview brightens or darkens the key.
+  const legendStyle = legendColour
+    ? {
+        fill: legendColour,
+        stroke: legendColour === BLACK ? WHITE : BLACK,
+        strokeOpacity: 0.55,
+        strokeWidth: 2.5,
+        strokeLinejoin: 'round' as const,
+        paintOrder: 'stroke',
+      }
+    : undefined;
   const classes = [
     'kb-key',
     selected && 'kb-key--selected',
@@ -121,6 +131,8 @@ function KeyShapeView({
         rx={rect.rx}
         style={fill ? { fill } : undefined}
       />
+      {/* Mode content (an effect layer, counts, values) sits under the legend, never over it. */}
+      {extra}
       <text
         className="kb-key__legend"
         x={rect.x + rect.w / 2}
@@ -145,7 +157,6 @@ function KeyShapeView({
           {usedMark}
         </text>
       )}
-      {extra}
       {focusRing && (
         <rect
           className="kb-key__focus"

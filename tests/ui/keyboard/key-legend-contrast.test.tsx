@@ -17,6 +17,7 @@ function contrast(a: string, b: string): number {
 }
 
 function legendOf(fill: string | undefined, extra: { advanced?: boolean; muted?: boolean } = {}) {
+  const effect = <rect className="effect-layer" />;
   const { container } = render(
     <svg>
       <KeyShape
@@ -31,7 +32,7 @@ function legendOf(fill: string | undefined, extra: { advanced?: boolean; muted?:
         muted={extra.muted ?? false}
         tooltip={undefined}
         usedMark="S1"
-        extra={null}
+        extra={effect}
         keyRef={null}
       />
     </svg>,
@@ -39,6 +40,7 @@ function legendOf(fill: string | undefined, extra: { advanced?: boolean; muted?:
   return {
     legend: container.querySelector<SVGTextElement>('.kb-key__legend')!,
     mark: container.querySelector<SVGTextElement>('.kb-key__mark')!,
+    effect: container.querySelector('.effect-layer')!,
   };
 }
 
@@ -70,6 +72,13 @@ describe('Key legend on a key colour', () => {
       const red = legendOf('#ff3b3b', state);
       expect(red.legend.style.fill).toBe('rgb(0, 0, 0)');
     }
+  });
+
+  it('keeps the legend over an effect layer, with a halo of the other colour for the moments the effect dims it', () => {
+    const { legend, effect } = legendOf('#ff3b3b');
+    expect(effect.compareDocumentPosition(legend) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(legend.style.stroke).toBe('rgb(255, 255, 255)');
+    expect(legendOf('#101040').legend.style.stroke).toBe('rgb(0, 0, 0)');
   });
 
   it('leaves keys without a colour of their own, or with a colour it cannot read, to the theme', () => {

@@ -102,12 +102,13 @@ describe('the tester chart', () => {
     expect(Math.max(...xs)).toBeGreaterThan(WIDTH - 20);
     // Time scrolls: the press has moved left since the first frame.
     expect(xs[0]!).toBeLessThan(firstFrame.points[0]![0]);
-    expect(new Set(ys).size).toBe(1);
-    // 2 mm of a 4 mm travel: halfway down the plot.
-    const plotTop = 24;
+    // It rises from rest (0 mm, the top of the plot) at the press, then stays level: 2 mm of the key's travel.
+    const plotTop = 28;
     const plotBottom = HEIGHT - 34;
+    expect(ys[0]).toBeCloseTo(plotTop, 0);
+    expect(new Set(ys.slice(1)).size).toBe(1);
     const max = (await tab.perf()).key_accuracys[17]!.max_trigger;
-    expect((ys[0]! - plotTop) / (plotBottom - plotTop)).toBeCloseTo(2 / max, 1);
+    expect((ys[1]! - plotTop) / (plotBottom - plotTop)).toBeCloseTo(2 / max, 1);
     // The actuation point: a dashed line of the key's colour across the plot at its trigger depth.
     const trigger = (await tab.perf()).key_triggers[17]!;
     const actuation = lines.find((l) => l.colour === depth.colour && l.dash > 0)!;

@@ -19,7 +19,7 @@ import '../../styles/tester-chart.css';
 export const LINE_COLOURS = ['#2f7cf6', '#e5484d', '#2fa36b', '#d98a00', '#9b5de5', '#0fa3b1'];
 
 /** Room around the plot for the axes' labels, in CSS pixels. */
-const PAD = { left: 46, right: 12, top: 24, bottom: 34 };
+const PAD = { left: 46, right: 12, top: 28, bottom: 34 };
 
 export interface KeyLines {
   /** Actuation point, mm. */
@@ -142,9 +142,12 @@ export function drawChart(f: Frame, data: TraceWindow, lines: (id: number) => Ke
     ctx.setLineDash([]);
     ctx.lineWidth = 2 * r;
     ctx.beginPath();
+    // A key that joined inside the window was at rest until its first report: the line rises from 0 there.
+    const first = trace[0]!;
+    if (first.t > now - data.spanMs) ctx.moveTo(x(first.t), y(0));
     trace.forEach((p, i) => {
       const px = x(Math.max(p.t, now - data.spanMs));
-      if (i === 0) ctx.moveTo(px, y(p.depth));
+      if (i === 0 && first.t <= now - data.spanMs) ctx.moveTo(px, y(p.depth));
       else ctx.lineTo(px, y(p.depth));
     });
     // No report while a key is held: it stays where it was until now.

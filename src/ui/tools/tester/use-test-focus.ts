@@ -36,14 +36,20 @@ export function useTestFocus(areaRef: RefObject<HTMLElement | null>, onWindowBlu
       setWindowFocused(true);
       check();
     };
-    // focusout fires before the next element has focus: look once the move is over.
-    const onFocusOut = () => queueMicrotask(check);
+    // focusout fires before the next element has focus: look once the move is over (a task later, so a click on
+    // the Resume button gives it focus before the banner could be taken away under the pointer).
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const onFocusOut = () => {
+      clearTimeout(pending);
+      pending = setTimeout(check, 0);
+    };
     document.addEventListener('focusin', check);
     document.addEventListener('focusout', onFocusOut);
     window.addEventListener('blur', onBlur);
     window.addEventListener('focus', onFocus);
     check();
     return () => {
+      clearTimeout(pending);
       document.removeEventListener('focusin', check);
       document.removeEventListener('focusout', onFocusOut);
       window.removeEventListener('blur', onBlur);
