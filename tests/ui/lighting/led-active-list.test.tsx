@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { forgetDrawings } from '../../../src/ui/keyboard/load-drawing';
 import { serveDrawings } from '../keycode/drawing-helpers';
-import { ledKeyboard, renderLedTab } from './led-helpers';
+import { ledKeyboard, renderLedTab, type LedKeyboard } from './led-helpers';
 
 beforeEach(() => {
   forgetDrawings();
@@ -16,6 +16,14 @@ afterEach(() => {
 });
 
 const tab = (name: string) => screen.getByRole('tab', { name });
+
+/** Switches the keyboard's theme slot and reads the colours again, as the device page does after a switch. */
+async function switchSlot(kb: LedKeyboard, slot: number) {
+  await act(async () => {
+    await kb.client.setThemeInfo({ path: kb.path, change_theme_id: slot });
+    await kb.client.getKeyColorInfo({ path: kb.path });
+  });
+}
 const list = () => screen.getByRole('radiogroup', { name: 'Lighting mode' });
 
 describe('Key light: the list of the active mode', () => {
@@ -23,17 +31,11 @@ describe('Key light: the list of the active mode', () => {
     const kb = await ledKeyboard();
     await renderLedTab(kb);
     expect(tab('Colour modes')).toHaveAttribute('aria-selected', 'true');
-    // Slot 2 of a fresh keyboard breathes; switching slots is followed by a fresh read, as the device page does.
-    await act(async () => {
-      await kb.client.setThemeInfo({ path: kb.path, change_theme_id: 1 });
-      await kb.client.getKeyColorInfo({ path: kb.path });
-    });
+    // Slot 2 of a fresh keyboard breathes.
+    await switchSlot(kb, 1);
     await waitFor(() => expect(tab('Light effects')).toHaveAttribute('aria-selected', 'true'));
     expect(within(list()).getByRole('radio', { name: 'Breathing' })).toBeChecked();
-    await act(async () => {
-      await kb.client.setThemeInfo({ path: kb.path, change_theme_id: 0 });
-      await kb.client.getKeyColorInfo({ path: kb.path });
-    });
+    await switchSlot(kb, 0);
     await waitFor(() => expect(tab('Colour modes')).toHaveAttribute('aria-selected', 'true'));
     expect(within(list()).getByRole('radio', { name: 'Static' })).toBeChecked();
   });
