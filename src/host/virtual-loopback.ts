@@ -3,6 +3,8 @@
  * the same firmware in a worker instead.
  */
 import { findModel } from '../core/models.ts';
+import { familyVirtualModel } from '../core/virtual-families.ts';
+import { createFamilyVirtual, type FamilyVirtualHandle } from './family-virtual.ts';
 import { VirtualKeyboard } from '../firmware/index.ts';
 import type { VirtualDeviceOptions } from '../service/context.ts';
 import type { VirtualDeviceHandle } from '../service/service.ts';
@@ -25,7 +27,14 @@ const presetFor = (accessMode: number | undefined): LinkOptions =>
 export function loopbackVirtualFactory(link?: Partial<LinkOptions>, clock?: { now(): number }) {
   let serial = 1;
   const made: LoopbackVirtual[] = [];
-  const create = async (options: VirtualDeviceOptions): Promise<LoopbackVirtual> => {
+  const familyMade: FamilyVirtualHandle[] = [];
+  const create = async (options: VirtualDeviceOptions): Promise<VirtualDeviceHandle> => {
+    const family = familyVirtualModel(options.displayName);
+    if (family) {
+      const handle = createFamilyVirtual(family, options.fwVer, { ...LINK_PRESETS.usb, ...link }, `V${serial++}`);
+      familyMade.push(handle);
+      return handle;
+    }
     const model = findModel(options.displayName);
     const keyboard = new VirtualKeyboard({
       model: options.displayName,
@@ -48,5 +57,5 @@ export function loopbackVirtualFactory(link?: Partial<LinkOptions>, clock?: { no
     made.push(handle);
     return handle;
   };
-  return { create, made };
+  return { create, made, familyMade };
 }

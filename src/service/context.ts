@@ -27,7 +27,10 @@ export interface DeviceEntry {
   descriptor: Descriptor;
   /** What this model at this firmware supports; computed when the device attaches (and again if its firmware changes). */
   caps: Capabilities;
-  /** The family driver of a device that is not of our own protocol (libhmk, VIA): its ports serve the calls. */
+  /**
+   * The family driver of a device that is not of our own protocol (libhmk, VIA): its ports serve the calls. Such a
+   * device has no session or descriptor of our protocol: reading either refuses the call as not offered on it.
+   */
   driver?: DeviceDriver;
   /** Present for virtual keyboards: presses a key on the reference firmware. */
   pressKey?: (keyId: number, depthMm: number) => Promise<void>;
@@ -35,6 +38,13 @@ export interface DeviceEntry {
   slot<T>(slot: StateSlot<T>): T;
   /** Forgets the state of the given slots (all of them without arguments). */
   resetSlots(...slots: StateSlot<unknown>[]): void;
+}
+
+/** A device of another family: its driver serves every call (src/service/family). */
+export type DriverDevice = DeviceEntry & { driver: DeviceDriver };
+
+export function isDriverDevice(device: DeviceEntry): device is DriverDevice {
+  return device.driver !== undefined;
 }
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;

@@ -9,6 +9,7 @@ import { registerThemeHandlers } from './handlers/theme.ts';
 import { registerFirmwareHandlers } from './handlers/firmware.ts';
 import { registerLibhmkHandlers } from './handlers/libhmk.ts';
 import { registerViaHandlers } from './handlers/via.ts';
+import { registerDriverHandlers } from './family/index.ts';
 import { DeviceService, type DeviceServiceOptions } from './service.ts';
 
 export function createDeviceService(options: DeviceServiceOptions = {}): DeviceService {
@@ -23,6 +24,7 @@ export function createDeviceService(options: DeviceServiceOptions = {}): DeviceS
   registerFirmwareHandlers(service);
   registerLibhmkHandlers(service);
   registerViaHandlers(service);
+  registerDriverHandlers(service);
   return service;
 }
 

@@ -13,6 +13,10 @@ import { BridgeCallError, type Bridge, type DeviceRecord, type EventName, type L
 import { decodeArgs } from '../contract/codec.ts';
 import { CALLS, type CallName, type EventPayloads } from '../contract/contract.ts';
 import { parseCallArgs, type CallDef } from '../contract/define.ts';
+import type { DefinitionStore, DeviceDriver, DeviceFamily } from '../drivers/types.ts';
+import { DriverError } from '../drivers/types.ts';
+import { FAMILY_KEYS } from './family/keys.ts';
+import { isDriverDevice, type DriverDevice } from './context.ts';
 import type {
   CallContext,
   CallHandler,
@@ -29,6 +33,9 @@ import { UPDATE_KEYS } from './convert/firmware.ts';
 export interface VirtualDeviceHandle {
   transport: Transport;
   pressKey(keyId: number, depthMm: number): Promise<void>;
+  /** The family of a virtual keyboard of another family (absent: our own protocol's reference firmware). */
+  family?: DeviceFamily;
+  definitions?: DefinitionStore;
 }
 
 export interface DeviceServiceOptions {
@@ -66,12 +73,14 @@ function newEntry(fields: Omit<DeviceEntry, 'slot' | 'resetSlots'>): DeviceEntry
 
 export class DeviceService implements Bridge, ServiceApi {
   private readonly handlers = new Map<CallName, CallHandler<CallName>>();
+  private readonly driverHandlers = new Map<CallName, CallHandler<CallName>>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly notifyHandlers = new Map<number, NotifyHandler[]>();
   private readonly entries = new Map<string, DeviceEntry>();
   /** Per device, the end of the chain of calls running on it: a device's calls run one after the other. */
   private readonly deviceLocks = new Map<string, Promise<unknown>>();
   private readonly attachedHooks: ((entry: DeviceEntry) => void)[] = [];
+  private readonly driverAttachedHooks: ((entry: DriverDevice) => void)[] = [];
   private readonly removedHooks: ((entry: DeviceEntry, reason: RemovalReason) => void)[] = [];
   readonly preferences = new Map<string, string>();
 
@@ -128,21 +137,28 @@ export class DeviceService implements Bridge, ServiceApi {
     }
   }
 
+  /** Devices of our own protocol (the ones with a session). */
   devices(): DeviceEntry[] {
+    return [...this.entries.values()].filter((e) => !isDriverDevice(e));
+  }
+
+  /** Devices of every family, in the order they came. */
+  allDevices(): DeviceEntry[] {
     return [...this.entries.values()];
   }
 
   deviceRecords(): DeviceRecord[] {
-    return this.devices().map((e) => e.record);
+    return this.allDevices().map((e) => e.record);
   }
 
   async call(channel: string, func: string, args: readonly string[] = []): Promise<unknown> {
     try {
       const route = ROUTES.get(`${channel} ${func}`);
-      const handler = route && this.handlers.get(route.name);
-      if (!route || !handler) throw new BridgeCallError('err.args.invalid', `unknown call ${channel} ${func}`);
+      if (!route || !this.handlers.has(route.name))
+        throw new BridgeCallError('err.args.invalid', `unknown call ${channel} ${func}`);
       const parsed = parseCallArgs(route.def, decodeArgs(args)) as Record<string, unknown>;
       const path = typeof parsed['path'] === 'string' ? parsed['path'] : undefined;
+      const handler = this.handlerFor(route.name, path);
       // A device that was there when the call came in and left while it waited for its turn was disconnected.
       const wasThere = path !== undefined && this.entries.has(path);
       const ctx: CallContext = {
@@ -160,7 +176,7 @@ export class DeviceService implements Bridge, ServiceApi {
           return await handler(parsed as never, ctx);
         } finally {
           const entry = path === undefined ? undefined : this.entries.get(path);
-          if (entry) endCall(entry);
+          if (entry && !isDriverDevice(entry)) endCall(entry);
         }
       };
       if (path === undefined || route.def.concurrent) return await run();
@@ -177,6 +193,25 @@ export class DeviceService implements Bridge, ServiceApi {
       });
       throw error;
     }
+  }
+
+  /** Registers the handlers that serve calls on devices of other families (their drivers' ports). */
+  implementForDrivers(handlers: Partial<Handlers<CallName>>): void {
+    for (const [name, handler] of Object.entries(handlers)) {
+      if (!(name in CALLS)) throw new Error(`${name} is not a call of the contract`);
+      this.driverHandlers.set(name as CallName, handler as CallHandler<CallName>);
+    }
+  }
+
+  /**
+   * The handler of a call: on a device of another family, the one written for drivers where there is one, else the
+   * common one when it reads nothing of our protocol (a call that does refuses as not offered on that device).
+   */
+  private handlerFor(name: CallName, path: string | undefined): CallHandler<CallName> {
+    const entry = path === undefined ? undefined : this.entries.get(path);
+    const common = this.handlers.get(name)!;
+    if (!entry || !isDriverDevice(entry)) return common;
+    return this.driverHandlers.get(name) ?? common;
   }
 
   /**
@@ -243,10 +278,63 @@ export class DeviceService implements Bridge, ServiceApi {
     return entry;
   }
 
+  /**
+   * Attaches a device of another family, opened by its driver: the record comes from the driver's description, and
+   * every call on it goes to the handlers for drivers.
+   */
+  attachDriver(
+    driver: DeviceDriver,
+    transport: Transport,
+    extras: { pressKey?: DeviceEntry['pressKey']; virtual?: boolean } = {},
+  ) {
+    const kind = extras.virtual ? 'virtual' : transport.info.kind;
+    const hex = (n: number) => n.toString(16).padStart(4, '0');
+    const { identity, features, layout } = driver;
+    const path = `${kind}:${hex(transport.info.vendorId)}:${hex(transport.info.productId)}:${identity.serial}`;
+    const old = this.entries.get(path);
+    if (old) void (old.driver ? old.driver.close() : old.session.close()).catch(() => undefined);
+    const notOurs = (what: string) => () => {
+      throw new BridgeCallError(
+        FAMILY_KEYS.notOffered,
+        `${what} of our protocol: ${identity.displayName} speaks ${features.family}`,
+      );
+    };
+    const fields = {
+      path,
+      record: deviceRecord(path, { identity, features, layout }, extras.virtual ?? false),
+      caps: features.rules,
+      driver,
+      ...(extras.pressKey ? { pressKey: extras.pressKey } : {}),
+    };
+    Object.defineProperty(fields, 'session', { get: notOurs('no session'), enumerable: false });
+    Object.defineProperty(fields, 'descriptor', { get: notOurs('no handshake'), enumerable: false });
+    const entry = newEntry(fields as Omit<DeviceEntry, 'slot' | 'resetSlots'>) as DriverDevice;
+    this.entries.set(path, entry);
+    driver.onDisconnect(() => {
+      if (this.entries.get(path) !== entry) return;
+      this.entries.delete(path);
+      this.emit('devs_changed', this.deviceRecords());
+    });
+    this.emit('devs_changed', this.deviceRecords());
+    for (const hook of this.driverAttachedHooks) hook(entry);
+    return entry;
+  }
+
+  /** Tells a host when a device of another family joins. */
+  onDriverAttached(hook: (entry: DriverDevice) => void): void {
+    this.driverAttachedHooks.push(hook);
+  }
+
   async addVirtual(options: VirtualDeviceOptions): Promise<DeviceEntry> {
     if (!this.options.createVirtual)
       throw new BridgeCallError('err.args.invalid', 'virtual keyboards are not available');
     const handle = await this.options.createVirtual(options);
+    if (handle.family) {
+      const driver = await handle.family.open(handle.transport, {
+        ...(handle.definitions ? { definitions: handle.definitions } : {}),
+      });
+      return this.attachDriver(driver, handle.transport, { pressKey: handle.pressKey, virtual: true });
+    }
     return this.attach(handle.transport, { pressKey: handle.pressKey, virtual: true });
   }
 
@@ -254,6 +342,11 @@ export class DeviceService implements Bridge, ServiceApi {
     const entry = this.entries.get(path);
     if (!entry) return;
     this.entries.delete(path);
+    if (isDriverDevice(entry)) {
+      await entry.driver.close().catch(() => undefined);
+      this.emit('devs_changed', this.deviceRecords());
+      return;
+    }
     await entry.session.close().catch(() => undefined);
     this.emit('devs_changed', this.deviceRecords());
     this.announceRemoval(entry, 'removed');
@@ -285,6 +378,7 @@ export class DeviceService implements Bridge, ServiceApi {
 /** Maps any failure to the error the caller sees, with the catalogue key of its toast. */
 export function toBridgeError(e: unknown): BridgeCallError {
   if (e instanceof BridgeCallError) return e;
+  if (e instanceof DriverError) return driverError(e);
   if (e instanceof SessionError) {
     switch (e.reason) {
       case 'timeout':
@@ -302,4 +396,25 @@ export function toBridgeError(e: unknown): BridgeCallError {
     }
   }
   return new BridgeCallError('err.dev.reply', e instanceof Error ? e.message : String(e));
+}
+
+/** A driver's failure as the toast a person reads: what did not take is named, refusals and timeouts as ours are. */
+function driverError(e: DriverError): BridgeCallError {
+  const notTaken = (e as { notTaken?: unknown }).notTaken;
+  if (Array.isArray(notTaken) && notTaken.length > 0)
+    return new BridgeCallError(FAMILY_KEYS.notTaken, `${e.message}: ${notTaken.join(', ')}`);
+  switch (e.reason) {
+    case 'timeout':
+      return new BridgeCallError('err.dev.timeout', e.message);
+    case 'disconnected':
+      return new BridgeCallError('err.dev.disconnected', e.message);
+    case 'reply':
+      return new BridgeCallError('err.dev.reply', e.message);
+    case 'refused':
+      return new BridgeCallError('err.dev.refused', e.message);
+    case 'bootloader':
+      return new BridgeCallError(UPDATE_KEYS.bootloader, e.message);
+    case 'unsupported':
+      return new BridgeCallError(FAMILY_KEYS.notOffered, e.message);
+  }
 }

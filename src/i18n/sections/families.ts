@@ -1,7 +1,21 @@
 /**
- * Catalogue section: families texts. en_US is the source of ids; zh_CN must carry exactly the same ids.
+ * Catalogue section of the device families (our own protocol, libhmk, VIA): refusals of calls a family does not
+ * offer and writes that did not take. en_US is the source of ids; zh_CN must carry exactly the same ids.
  */
 
-export const familiesEn = {} as const;
+export const familiesEn = {
+  'err.family.not.offered': 'This keyboard does not offer that.',
+  'err.family.not.taken':
+    'Part of the change did not take: the keyboard kept its old settings there. The screen shows what it holds.',
+  'family.keytune': 'Keytune protocol',
+  'family.libhmk': 'libhmk',
+  'family.via': 'VIA / QMK',
+} as const;
 
-export const familiesZh: Record<keyof typeof familiesEn, string> = {};
+export const familiesZh: Record<keyof typeof familiesEn, string> = {
+  'err.family.not.offered': '此键盘不支持该功能。',
+  'err.family.not.taken': '部分更改未生效：键盘在这些位置保留了原来的设置。界面显示的是键盘实际保存的内容。',
+  'family.keytune': 'Keytune 协议',
+  'family.libhmk': 'libhmk',
+  'family.via': 'VIA / QMK',
+};

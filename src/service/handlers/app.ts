@@ -1,6 +1,7 @@
 /** Application calls: the device list, virtual keyboards, toasts, loading overlay and application preferences. */
 import type { appCalls } from '../../contract/areas/app.ts';
 import { CONFIGURABLE_MODELS, findModel, OTHER_MODELS, REDIRECT_MODELS } from '../../core/models.ts';
+import { familyVirtualModel } from '../../core/virtual-families.ts';
 import { invalid } from '../refusal.ts';
 import type { Handlers } from '../context.ts';
 import type { DeviceService } from '../service.ts';
@@ -13,7 +14,10 @@ export function registerAppHandlers(service: DeviceService): void {
 
     addVirtualDevice: async (args) => {
       const displayName = args.display_name;
-      if (!findModel(displayName) || !KNOWN_MODELS.includes(displayName.trim().toLowerCase()))
+      const family = familyVirtualModel(displayName);
+      if (family && !family.versions.includes(args.fw_ver.trim()))
+        throw invalid(`${family.displayName} comes in versions ${family.versions.join(', ')}`);
+      if (!family && (!findModel(displayName) || !KNOWN_MODELS.includes(displayName.trim().toLowerCase())))
         throw invalid(`unknown model "${displayName}"`);
       const entry = await service
         .addVirtual({

@@ -1,0 +1,74 @@
+/**
+ * Device settings, factory reset and key presses on devices of other families: the setting data shows what the
+ * device is (versions, link, battery) and offers none of our protocol's switches; a factory reset goes through the
+ * device port; a virtual keyboard's keys are pressed on its simulator.
+ */
+import type { appCalls } from '../../contract/areas/app.ts';
+import type { firmwareCalls } from '../../contract/areas/firmware.ts';
+import type { settingsCalls } from '../../contract/areas/settings.ts';
+import { BridgeCallError } from '../../contract/bridge.ts';
+import type { SettingData } from '../../contract/payloads/settings.ts';
+import type { DriverDevice, Handlers } from '../context.ts';
+import type { DeviceService } from '../service.ts';
+import { driverDevice, invalid, portOf } from './device.ts';
+import { FAMILY_KEYS } from './keys.ts';
+import { driverKeyValueInfo } from './keymap.ts';
+
+function settingData(device: DriverDevice): SettingData {
+  const { record } = device;
+  return {
+    path: device.path,
+    fw_ver: record.fw_ver,
+    hw_ver: record.hw_ver,
+    release_date: '',
+    use_n_key: 0,
+    use_sleep: 0,
+    sleep_time: 0,
+    auto_calibration: 0,
+    report_rate: 1000,
+    n_key_supported: false,
+    sleep_supported: false,
+    kb_mode_supported: false,
+    battery: record.electricity,
+    access_mode: record.access_mode,
+  };
+}
+
+type Calls = keyof typeof settingsCalls | 'runOtherFunc' | 'pressKey';
+
+export function registerDriverSettingsHandlers(service: DeviceService): void {
+  const handlers: Partial<
+    Handlers<Calls & (keyof typeof firmwareCalls | keyof typeof appCalls | keyof typeof settingsCalls)>
+  > = {
+    getSettingData: (_args, ctx) => {
+      const data = settingData(driverDevice(ctx));
+      ctx.emit('get_setting_data', data);
+      return data;
+    },
+    setSettingInfo: (_args, ctx) => {
+      driverDevice(ctx);
+      throw new BridgeCallError(FAMILY_KEYS.notOffered, 'these settings are of our own protocol');
+    },
+    runOtherFunc: async (args, ctx) => {
+      const device = driverDevice(ctx);
+      if (args.cmd !== 'reset')
+        throw new BridgeCallError(FAMILY_KEYS.notOffered, `--cmd ${args.cmd} is of our own protocol`);
+      const reset = portOf(device, 'device').factoryReset;
+      if (!reset) throw new BridgeCallError(FAMILY_KEYS.notOffered, 'this keyboard has no factory reset');
+      await reset();
+      if (device.driver.ports.keymap) ctx.emit('get_key_value_info', await driverKeyValueInfo(device));
+      const data = settingData(device);
+      ctx.emit('get_setting_data', data);
+      return data;
+    },
+    pressKey: async (args, ctx) => {
+      const device = driverDevice(ctx);
+      if (!device.pressKey) throw invalid('press_key works on virtual keyboards only');
+      const { keyCount } = device.driver.features;
+      if (args.key_id >= keyCount) throw invalid(`--key_id must be below ${keyCount}, the key count of this keyboard`);
+      await device.pressKey(args.key_id, args.depth);
+      return true;
+    },
+  };
+  service.implementForDrivers(handlers);
+}
