@@ -11,7 +11,8 @@
  * is refused, the other frames of that exchange (same tag) are refused with `sequence` too, so the tail of a refused
  * stream never lands on its own.
  *
- * Transactions: begin (tag S) opens a working copy of the theme slots, profiles and settings. Writes and masked
+ * Transactions: begin (tag S) opens a working copy of the theme slots, profiles, settings and stored calibration
+ * ranges (never a calibration run). Writes and masked
  * commands tagged S are vetted and staged on it (reads still answer the committed state); commit [count u16] vets
  * the whole staged state and applies it at once. A request with another tag, a new begin, an abort, a refusal, the
  * handshake, a link reset or a power cycle drops the transaction: nothing staged is ever visible.
@@ -38,7 +39,7 @@ import type { DeviceCore } from './device.ts';
 import { resetKeymapLayer, setColourKeys, setKeymapKeys, setPerfKeys } from './masked.ts';
 import type { FlashState, Profile } from './schema.ts';
 import type { Traits } from './traits.ts';
-import { FirmwareReceiver } from './update.ts';
+import { FIRMWARE_LEAVE, FIRMWARE_LEAVE_MAGIC, FirmwareReceiver } from './update.ts';
 import { checkProfile, checkSettings, type Check } from './validate.ts';
 import { WIRE_OBJECTS, type ObjectHost } from './wire-objects.ts';
 
@@ -210,13 +211,16 @@ export class RequestHandler {
     live.currentTheme = tx.work.currentTheme;
     live.profiles = tx.work.profiles;
     live.settings = tx.work.settings;
+    const { calibration } = tx.work;
+    if (calibration !== live.calibration) this.device.writeCalibration(calibration.state, calibration.keys);
     this.tx = undefined;
     if (tx.ops > 0) this.device.flashWrite();
     return [this.ack(frame, 0, new Uint8Array([0, count & 0xff, count >> 8]))];
   }
 
   /**
-   * A working copy of everything a transaction may change; the device facts and calibration stay live. A profile is
+   * A working copy of everything a transaction may change; the device facts stay live, and the calibration until the
+   * transaction writes its stored ranges. A profile is
    * copied when the transaction first addresses it, so a transaction costs the slots it touches, not all of them.
    */
   private openTransaction(seq: number): Transaction {
@@ -246,8 +250,9 @@ export class RequestHandler {
       descriptor: () => d.descriptor(),
       status: () => d.status(),
       liveAdc: () => d.liveAdc(),
-      writeCalibration: () => {
-        throw new Error('calibration is never staged');
+      // Only ranges outside a run get here (write() refuses the rest): staged like everything else.
+      writeCalibration: (state, keys) => {
+        work.calibration = { state, keys };
       },
     };
     return { seq, work, host, copied, copyAll: () => work.profiles.forEach((_, slot) => copy(slot)), ops: 0 };
@@ -346,8 +351,10 @@ export class RequestHandler {
     };
     if (!OBJECTS[name].writable || !codec.commit) return fail(DEVICE_ERROR.notSupported);
     const tx = this.tx;
-    // Calibration drives a live state machine: it is never staged.
-    if (tx && name === 'calibration') return fail(DEVICE_ERROR.busy);
+    // Calibration drives a live state machine: a run is never staged, nor anything while one is going on. Stored
+    // ranges are (an update's restore puts them back with everything else, all or nothing).
+    const staysIdle = (bytes: Uint8Array): boolean => bytes[0] !== 1 && this.device.state.calibration.state !== 1;
+    if (tx && name === 'calibration' && this.device.state.calibration.state === 1) return fail(DEVICE_ERROR.busy);
     // The theme record names every slot.
     if (tx && name === 'themes') tx.copyAll();
 
@@ -359,16 +366,20 @@ export class RequestHandler {
     else stage = { cmd, sub: id, seq, start: offset, next: offset, parts: [] };
 
     const host = tx ? tx.host : this.device;
-    const current = codec.encode(host);
-    if (offset + data.length > current.length) return fail(DEVICE_ERROR.outOfRange);
+    // The object's size, not its encoding, bounds a frame: encoding a large list for every frame of its stream made
+    // a long write (an update's restore) cost a millisecond per report.
+    if (offset + data.length > OBJECTS[name].size(this.device.descriptor())) return fail(DEVICE_ERROR.outOfRange);
     stage.parts.push(data);
     stage.next += data.length;
     this.stage = stage;
     if (hasMore(sub)) return [];
 
     this.stage = undefined;
+    const current = codec.encode(host);
+    if (stage.next > current.length) return fail(DEVICE_ERROR.outOfRange);
     const written = concat(stage.parts);
     current.set(written, stage.start);
+    if (tx && name === 'calibration' && !staysIdle(current)) return fail(DEVICE_ERROR.busy);
     if (codec.commit(host, current) !== undefined) return fail(DEVICE_ERROR.invalidValue);
     if (tx) tx.ops++;
     else this.device.flashWrite();
@@ -455,9 +466,10 @@ export class RequestHandler {
       return isWrite(sub)
         ? fail(DEVICE_ERROR.notSupported)
         : this.stream(frame, FirmwareProgressLayout.encode(this.receiver.progress()));
-    if (id !== SUB.firmware.begin && id !== SUB.firmware.chunk && id !== SUB.firmware.finish)
+    if (id !== SUB.firmware.begin && id !== SUB.firmware.chunk && id !== SUB.firmware.finish && id !== FIRMWARE_LEAVE)
       return fail(DEVICE_ERROR.unknownCommand);
     if (!isWrite(sub)) return fail(DEVICE_ERROR.notSupported);
+    if (id === FIRMWARE_LEAVE) return this.leaveBootloader(frame);
 
     if (id === SUB.firmware.begin) {
       if (data.length < FirmwareBeginLayout.size) return fail(DEVICE_ERROR.badLength);
@@ -485,6 +497,22 @@ export class RequestHandler {
     this.device.runFirmware(result.value);
     this.device.flashWrite();
     return [this.ack(frame, 0, new Uint8Array([0]))];
+  }
+
+  /**
+   * Restarts into the firmware the device runs, which no transfer overwrites (the image arrives in the second slot):
+   * the transfer stays for the same update to resume. Outside the bootloader nothing changes, so a host may send it
+   * whenever it does not know where the device stands.
+   */
+  private leaveBootloader(frame: Frame): Frame[] {
+    if (ascii(frame.data) !== FIRMWARE_LEAVE_MAGIC)
+      return [errorFrame(DEVICE_ERROR.invalidValue, frame.cmd, frame.sub)];
+    const wasIn = this.device.bootloader;
+    if (wasIn) {
+      this.stage = undefined;
+      this.device.resetVolatile();
+    }
+    return [this.ack(frame, 0, new Uint8Array([0, wasIn ? 1 : 0]))];
   }
 }
 

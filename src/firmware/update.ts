@@ -8,6 +8,9 @@
  * firmware's key); the header's version, not the one announced at the start, becomes the running version. So a cut
  * or a bad image never leaves the device without working firmware. An interrupted transfer stays in the slot: announcing the same image again
  * (same size and CRC32) resumes after the last chunk received.
+ *
+ * Leave (FIRMWARE_LEAVE) restarts a device waiting in its bootloader into the firmware it runs, which a transfer never
+ * touches, and keeps the transfer for a later resume: a keyboard whose update was cut short types again at once.
  */
 import { crc32 } from '../protocol/crc.ts';
 import { DEVICE_ERROR, type DeviceErrorCode } from '../protocol/errors.ts';
@@ -18,6 +21,13 @@ import {
   checkFirmwareImage,
 } from '../protocol/firmware-image.ts';
 import { FIRMWARE_CHUNK, type FirmwareBegin, type FirmwareProgress } from '../protocol/objects.ts';
+
+/**
+ * Sub-command of the firmware group (docs/protocol.md §9.5): leave the bootloader and run the intact firmware, data
+ * 'EXIT'; answered [0, left u8] (1: it was in its bootloader and left it, 0: it was not, nothing changed).
+ */
+export const FIRMWARE_LEAVE = 0x05;
+export const FIRMWARE_LEAVE_MAGIC = 'EXIT';
 
 const PROGRESS = { idle: 0, receiving: 1, applied: 2, failed: 3 } as const;
 

@@ -6,9 +6,9 @@
  * compare (src/service/handlers/firmware.ts). It is plain JSON, so it can be kept, shown or written to a file.
  *
  * Restoring encodes the values again for the device as it is now: a firmware with the same capacities gets exactly the
- * same objects. Each slot is one device-side transaction (its objects and its name), like a scene import, and the
- * settings, the calibration and the current slot follow; restoring twice gives the same device, so a restore cut
- * short is finished by running it again.
+ * same objects. The whole restore is one device-side transaction (every slot, the names, the current slot, the
+ * settings and the calibration ranges), so a restore cut short leaves the device as it was, never half restored;
+ * restoring twice gives the same device, so running it again finishes it.
  */
 import { FEATURE } from '../protocol/commands.ts';
 import {
@@ -25,7 +25,7 @@ import {
 } from '../protocol/objects.ts';
 import { decodeU16List, encodeU16List, type ObjectName } from '../protocol/registry.ts';
 import { decodeList, encodeList, encodeText, type Layout } from '../protocol/struct.ts';
-import { invalidate, readFresh, writeAtomicThrough, writeThrough } from './cache.ts';
+import { invalidate, readFresh, writeAtomicThrough } from './cache.ts';
 import type { DeviceEntry } from './context.ts';
 import { ADVANCED_LAYOUTS, ADVANCED_LISTS, decodeThemes, listCapacity } from './convert/theme.ts';
 import { readSlot } from './payloads/theme.ts';
@@ -181,17 +181,27 @@ export async function backupConfig(device: DeviceEntry): Promise<ConfigBackup> {
   };
 }
 
-/** Puts a backup on `device` as it is now (after an update its capacities may differ). */
+/**
+ * Puts a backup on `device` as it is now (after an update its capacities may differ), as one device-side transaction:
+ * every slot's objects and name, the current slot, the settings and the calibration ranges are applied together at
+ * the commit, or not at all (a cut, a power loss or a refusal before it leaves the device as it was).
+ */
 export async function restoreConfig(device: DeviceEntry, backup: ConfigBackup): Promise<void> {
   const d = device.descriptor;
   invalidate(device);
   const themes = await readThemes(device);
   const count = Math.max(1, Math.min(backup.slots.length, themes.count, d.themeCount));
   const names = profileObjects(d);
+  const selectSlot = (slot: number): AtomicOp => ({
+    kind: 'object',
+    name: 'themes',
+    offset: 0,
+    bytes: new Uint8Array([slot]),
+  });
+  const ops: AtomicOp[] = [];
   for (let slot = 0; slot < count; slot++) {
     const values = backup.slots[slot]!;
-    const ops: AtomicOp[] = [];
-    if (d.themeCount > 0) ops.push({ kind: 'object', name: 'themes', offset: 0, bytes: new Uint8Array([slot]) });
+    if (d.themeCount > 0) ops.push(selectSlot(slot));
     for (const name of names) {
       if (values[name] === undefined) continue;
       ops.push({ kind: 'object', name, offset: 0, bytes: codecOf(d, name).encode(values[name]) });
@@ -200,14 +210,16 @@ export async function restoreConfig(device: DeviceEntry, backup: ConfigBackup): 
       const name = backup.themeNames[slot] ?? '';
       ops.push({ kind: 'object', name: 'themes', offset: themeNameOffset(slot), bytes: encodeText(name, NAME_BYTES) });
     }
-    await writeAtomicThrough(device, ops);
   }
-  await writeThrough(device, 'settings', 0, SettingsLayout.encode(backup.settings as never));
+  if (d.themeCount > 0) ops.push(selectSlot(Math.min(backup.currentTheme, count - 1)));
+  ops.push({ kind: 'object', name: 'settings', offset: 0, bytes: SettingsLayout.encode(backup.settings as never) });
   if (backup.calibration && isKeyboard(d))
-    await writeThrough(device, 'calibration', 0, encodeCalibration(d, backup.calibration));
-  if (d.themeCount > 0)
-    await writeThrough(device, 'themes', 0, new Uint8Array([Math.min(backup.currentTheme, count - 1)]));
-  invalidate(device);
+    ops.push({ kind: 'object', name: 'calibration', offset: 0, bytes: encodeCalibration(d, backup.calibration) });
+  try {
+    await writeAtomicThrough(device, ops);
+  } finally {
+    invalidate(device);
+  }
 }
 
 /** What differs between two backups (the device fields aside): empty when the configurations are equal. */

@@ -7,9 +7,12 @@
  * can only ever complete its own request. A read answered with another length than the one asked for is refused as
  * malformed and tried again; it never reaches the caller.
  *
- * A device that stops answering costs at most two timeout periods: after an exchange times out, the next attempt
- * (the read's retry, or the next queued exchange) is the probe; when it times out too, every exchange still queued is
- * rejected with 'timeout' at once. The first answer from the device ends that state.
+ * A device that stops answering costs one timeout budget (timeoutMs x (1 + readRetries)) from its first timeout,
+ * however many calls wait: after an exchange times out, the next attempt (the read's retry, or the next exchange) is
+ * the probe; when it times out too, every exchange still queued is rejected with 'timeout' at once, and so is every
+ * exchange started until one budget after the first timeout (the calls a service queues behind each other reach the
+ * session one at a time, and must not cost a timeout each). The first report from the device ends that state; after
+ * it, the next exchange is sent as a probe again.
  *
  * `trustEpoch` counts the exchanges whose outcome is unknown (timed out, damaged, cut) and reopenings: a copy of a
  * device object confirmed at an older epoch may no longer match the device (src/service/cache.ts).
@@ -123,6 +126,8 @@ export class DeviceSession {
   private seq = 0;
   /** Exchanges in a row that timed out without a single answer from the device. */
   private silent = 0;
+  /** While the device is silent (two timeouts in a row), exchanges started before this time fail at once. */
+  private quietUntil = 0;
   private epoch = 0;
   private readonly unsubscribe: (() => void)[] = [];
   descriptor: Descriptor | undefined;
@@ -320,6 +325,8 @@ export class DeviceSession {
     this.running = true;
     const run = async (): Promise<unknown> => {
       if (this.closed) throw new SessionError('disconnected', 'the device is not connected');
+      // Nothing is sent, so nothing may have changed: the trust epoch stays.
+      if (this.quiet()) throw new SessionError('timeout', 'the device stopped answering');
       return task.run();
     };
     void run()
@@ -434,9 +441,19 @@ export class DeviceSession {
     });
   }
 
-  /** No answer within the timeout: the second silent exchange in a row empties the queue at once. */
+  /** True while exchanges fail without being sent: the device went silent less than one budget ago. */
+  private quiet(): boolean {
+    return this.silent >= 2 && performance.now() < this.quietUntil;
+  }
+
+  /**
+   * No answer within the timeout: the second silent exchange in a row empties the queue at once, and exchanges fail
+   * without being sent until one budget after the first (or, for a probe sent after that, after this) timeout.
+   */
   private timedOut(finish: (error: Error) => void): void {
     this.silent++;
+    const now = performance.now();
+    if (this.silent === 1 || now >= this.quietUntil) this.quietUntil = now + this.timeoutMs * (1 + this.readRetries);
     const error = new SessionError('timeout', `no reply from the device within ${this.timeoutMs} ms`);
     if (this.silent >= 2) this.rejectQueued(new SessionError('timeout', 'the device stopped answering'));
     finish(error);
@@ -471,6 +488,8 @@ export class DeviceSession {
       return;
     }
     this.stats.dataBytesReceived += frame.data.length;
+    // Any report, a late answer or a notification, says the device is there again: the next exchange is sent.
+    this.quietUntil = 0;
     if (frame.cmd === CMD.notify && UNSOLICITED_NOTIFY_SUBS.includes(frame.sub & 0x3f)) {
       this.options.onNotify?.(frame);
       return;

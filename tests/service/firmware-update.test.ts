@@ -250,8 +250,9 @@ describe('the configuration', () => {
     const { toHost } = await flowOf(image, customised);
     const h = await customised();
     const config = configOf(h.kb);
-    // One reply of the comparison's reads arrives with another value (a checksum that fits it).
-    h.transportOf().injectFault('toHost', toHost.indexOf('compare') + 3, {
+    // The last reply of the comparison's reads arrives with another value (a checksum that fits it). (Its first
+    // replies may answer the read the committed calibration's notification starts.)
+    h.transportOf().injectFault('toHost', toHost.lastIndexOf('compare') + 1, {
       kind: 'replace',
       with: (report) => {
         const frame = decodeFrame(report);
