@@ -104,6 +104,24 @@ test('the bridge path and the firmware catalogue are never answered with the app
   }
 });
 
+test('a page carrying the bridge token registers no service worker', async ({ page, context }) => {
+  await skipLinuxTip(context);
+  // The bridge's page is the same build with the token's meta element after <head> (src/desktop/server.ts).
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('<head>', '<head><meta name="keytune-bridge-token" content="t" />');
+      await route.fulfill({ response, body: html });
+    },
+  );
+  await page.goto('/');
+  await page.waitForFunction(() => document.readyState === 'complete');
+  // A registration starts at load; give one the time the other tests need to see it, then look.
+  await page.waitForTimeout(1000);
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length))).toBe(0);
+});
+
 test.describe('hosted as static files', () => {
   test.use({ serviceWorkers: 'block' });
 

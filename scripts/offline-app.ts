@@ -1,6 +1,7 @@
 /**
  * The installable, offline app (docs/offline.md): the web manifest and a Workbox service worker (dist/sw.js) made by
- * vite-plugin-pwa at build time. The page registers it after load (src/main.tsx), except on the desktop bridge.
+ * vite-plugin-pwa at build time, and the page's small inline script that registers it after load, except on the
+ * desktop bridge's page. Inline, it adds nothing to the first screen's scripts (initial_js_gzip_kb).
  *
  * - Precached: the whole built app (HTML, scripts of every screen, styles, the device worker, the start-up resources
  *   of src/core/resource-files.ts, device drawings, icons, the Linux rule files), so after one visit it starts with
@@ -14,7 +15,7 @@
  * - Navigations answer index.html from the precache, except the bridge's WebSocket path and the catalogue.
  */
 import { VitePWA, type ManifestOptions, type VitePWAOptions } from 'vite-plugin-pwa';
-import type { PluginOption } from 'vite';
+import type { Plugin, PluginOption } from 'vite';
 
 export const SW_FILE = 'sw.js';
 export const THEME_COLOUR = '#f5a524';
@@ -51,7 +52,7 @@ export function offlineOptions(base = '/'): Partial<VitePWAOptions> {
   return {
     strategies: 'generateSW',
     registerType: 'prompt',
-    // src/main.tsx registers the worker itself, after load and never on the bridge's page.
+    // The inline script below registers the worker, after load and never on the bridge's page.
     injectRegister: false,
     filename: SW_FILE,
     manifestFilename: 'manifest.webmanifest',
@@ -95,6 +96,53 @@ export function offlineOptions(base = '/'): Partial<VitePWAOptions> {
   };
 }
 
+/** Said to the page (src/main.tsx shows it) when a new version is installed and waits for the next start. */
+export const UPDATE_READY_EVENT = 'keytune:update-ready';
+/** The bridge's page carries this meta element (src/desktop/wire.ts TOKEN_META); its worker must not be ours. */
+const BRIDGE_META = 'keytune-bridge-token';
+
+/**
+ * The registration, as a classic inline script run at the end of the body. On the bridge's page it removes any
+ * worker a static copy of the app left on the same address instead. It never reloads the page.
+ */
+export function registrationScript(base = '/'): string {
+  const register = `navigator.serviceWorker.register(${JSON.stringify(`${base}${SW_FILE}`)}, { scope: ${JSON.stringify(base)} })`;
+  return `<script>
+      (function () {
+        if (!('serviceWorker' in navigator)) return;
+        var workers = navigator.serviceWorker;
+        if (document.querySelector('meta[name="${BRIDGE_META}"]')) {
+          workers.getRegistrations().then(function (all) { all.forEach(function (r) { r.unregister(); }); });
+          return;
+        }
+        // A worker installed while an older one runs this page is the next start's version.
+        function ready() { if (workers.controller) window.dispatchEvent(new Event('${UPDATE_READY_EVENT}')); }
+        window.addEventListener('load', function () {
+          ${register}.then(function (registration) {
+            if (registration.waiting) ready();
+            registration.addEventListener('updatefound', function () {
+              var installing = registration.installing;
+              if (installing) installing.addEventListener('statechange', function () {
+                if (installing.state === 'installed') ready();
+              });
+            });
+          }, function (error) { console.warn('The offline copy of Keytune could not be set up', error); });
+        });
+      })();
+    </script>`;
+}
+
+function registerAfterLoad(base: string): Plugin {
+  return {
+    name: 'keytune-register-service-worker',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace('</body>', `  ${registrationScript(base)}\n  </body>`),
+    },
+  };
+}
+
 export function offlineApp(base = '/'): PluginOption {
-  return VitePWA(offlineOptions(base));
+  return [VitePWA(offlineOptions(base)), registerAfterLoad(base)];
 }

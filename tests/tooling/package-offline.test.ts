@@ -9,7 +9,7 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { crc32 } from '../../src/core/crc32.ts';
 import { ACCENT, encodePng, iconFiles, rasterise, shapes } from '../../scripts/make-icons.ts';
-import { manifest, offlineOptions } from '../../scripts/offline-app.ts';
+import { manifest, offlineOptions, registrationScript } from '../../scripts/offline-app.ts';
 import { contentSecurityPolicy, headersFile, inlineScriptHashes } from '../../scripts/static-headers.ts';
 
 const ROOT = resolve(__dirname, '../..');
@@ -114,6 +114,14 @@ describe('service worker rules', () => {
     expect(denied('/bridges')).toBe(false);
     expect(denied('/')).toBe(false);
     expect(w.globIgnores).toContain('firmware/**');
+  });
+
+  it('registers the worker at load from an inline script, skips the bridge page and never reloads', () => {
+    const script = registrationScript('/');
+    expect(script).toContain('navigator.serviceWorker.register("/sw.js", { scope: "/" })');
+    expect(script).toMatch(/addEventListener\('load'/);
+    expect(script).toContain('meta[name="keytune-bridge-token"]');
+    expect(script).not.toMatch(/reload|skipWaiting|location\s*=/);
   });
 
   it('caches the catalogue as used: JSON network-first, packages cache-first', () => {
