@@ -83,6 +83,7 @@ export const CARD_FRAMES_INIT = `(() => {
     new MutationObserver(check).observe(document, { childList: true, subtree: true });
   };
   note('__cardFrame', '.device-card');
+  // A card that opens its device: the app's own, or a first-frame card the service has listed (device-card--live).
   note('__liveCardFrame', '.device-card:not(.device-card--preview)');
 })()`;
 /** Both frames, once the app's card is there. */
@@ -166,9 +167,21 @@ export function firstScreenMetrics(initialKb: number, render: FirstRender): Metr
       unit: 'x',
       limit: 3,
     },
+    {
+      name: 'device_list_interactive_ratio_to_static',
+      value: render.deviceListLiveMs / render.staticMs,
+      unit: 'x',
+      limit: 4,
+    },
   ];
 }
 
 export async function uiMetrics(): Promise<Metric[]> {
   return firstScreenMetrics(initialJsGzipKb(), await firstRenders(5));
+}
+
+// `node --import tsx bench/ui.ts` runs this suite alone (after a build), for work on the first screen.
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const { formatMetric } = await import('./metric.ts');
+  for (const m of await uiMetrics()) console.log(formatMetric(m));
 }

@@ -59,3 +59,27 @@ test('on the next visit the devices of the last one are drawn at once, in the ch
   release();
   await expect(page.getByRole('article').filter({ hasText: 'Cyber01' })).toContainText('已连接');
 });
+
+test('a card of the first frame opens its device once the service has listed it, before the app has rendered', async ({
+  page,
+  context,
+}) => {
+  // The default resources held back: the app's first render waits for them, the device list does not.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route('**/default/*.json', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/?virtual=made68pro@1.3.7');
+  const live = page.locator('.first-paint .device-card--live');
+  await expect(live).toContainText('Connected');
+  await expect(page.locator('.first-paint')).toHaveCount(1);
+  // The rail does nothing yet; the card is a button in the tab order.
+  await expect(page.locator('.first-paint .rail')).toHaveAttribute('inert', '');
+  await live.getByRole('button', { name: 'Made68Pro', exact: true }).click();
+  await expect(live).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page.getByRole('tablist', { name: 'Device sections' })).toBeVisible();
+  await expect(page.locator('.first-paint')).toHaveCount(0);
+});

@@ -4,7 +4,7 @@ import { BridgeCallError } from '../../src/contract/bridge.ts';
 import { en_US } from '../../src/i18n/en_US.ts';
 import { zh_CN } from '../../src/i18n/zh_CN.ts';
 import { createTranslate } from '../../src/i18n/translate.ts';
-import { toastText } from '../../src/ui/toasts/format.ts';
+import { toastText } from '../../src/ui/toasts/toast-text.ts';
 import { makeHarness } from './harness.ts';
 
 async function setup(model: string) {

@@ -83,13 +83,43 @@ describe('boot', () => {
     expect(services.updates.pendingFor(device)).toBe(defaults.version.firmware.made68pro);
   });
 
-  it('does not create the host when a resource fails', async () => {
-    const createHost = vi.fn(async () => testHost());
+  it('stops with the resource failure when a resource fails, even if the device steps also failed', async () => {
+    // The device steps run while the resources are checked (the worker's longest start-up step); the first step's
+    // failure is still the one start-up reports.
     const { fetchFn } = fakeFetch({ 'default/common.json': { status: 500 } });
     await expect(
-      boot({ loadResources: () => loadDefaultResources(fetchFn, '/app/', parseResource), createHost, search: '' }),
+      boot({
+        loadResources: () => loadDefaultResources(fetchFn, '/app/', parseResource),
+        createHost: async () => testHost(),
+        search: '',
+      }),
     ).rejects.toThrow(ResourceLoadError);
-    expect(createHost).not.toHaveBeenCalled();
+    await expect(
+      boot({
+        loadResources: () => loadDefaultResources(fetchFn, '/app/', parseResource),
+        createHost: () => Promise.reject(new Error('no device access')),
+        search: '',
+      }),
+    ).rejects.toThrow(ResourceLoadError);
+  });
+
+  it('reads the device list while the resources are still being checked', async () => {
+    const host = testHost();
+    await host.live.addVirtual('Made68Pro', { fwVer: '1.3.7' });
+    const { fetchFn } = fakeFetch();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const booted = boot({
+      loadResources: async () => {
+        await held;
+        return loadDefaultResources(fetchFn, '/app/', parseResource);
+      },
+      createHost: async () => host,
+      search: '',
+    });
+    await vi.waitFor(() => expect(host.live.calls.map((c) => c.func)).toContain('get_dev_list'));
+    release();
+    expect((await booted).devices.getState().devices).toHaveLength(1);
   });
 
   it('attaches the ?virtual= keyboards that are not restored yet, then re-reads the list', async () => {

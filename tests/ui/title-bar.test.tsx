@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { App } from '../../src/ui/App';
-import { TitleBar } from '../../src/ui/shell/TitleBar';
+import { TitleBar } from '../../src/ui/shell/TitleBarFrame';
 import { testHost, FakeWindowControls } from './test-host';
 import { renderWithServices } from './render';
 

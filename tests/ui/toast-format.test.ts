@@ -1,7 +1,8 @@
 import { createTranslate } from '../../src/i18n/translate';
 import { en_US } from '../../src/i18n/en_US';
 import { zh_CN } from '../../src/i18n/zh_CN';
-import { splitToastArgs, toastEndsLoading, toastText, toastToShow } from '../../src/ui/toasts/format';
+import { splitToastArgs, toastEndsLoading, toastToShow } from '../../src/ui/toasts/format';
+import { toastText } from '../../src/ui/toasts/toast-text';
 
 const en = createTranslate(en_US);
 const zh = createTranslate(zh_CN);

@@ -18,6 +18,8 @@ import {
   type UpdateSource,
 } from '../update-checker';
 import type { DefaultResources } from '../../core/resource-load';
+import { createTranslate } from '../../i18n/translate';
+import { firstPaintLanguage } from './first-paint';
 import { parseVirtualParams, virtualsToAdd } from './virtual-param';
 
 export interface BootOptions {
@@ -77,19 +79,69 @@ export function keepLanguageInCookie(): () => void {
   });
 }
 
+/** The device page's code (the chunk DeviceTab loads lazily): the first thing a person opens after the list. */
+const loadDevicePage = () => import('../device-page/DevicePage');
+
+/** Resolves once the browser has had the chance to paint (the frame after the next animation frame callback). */
+function nextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/** Fetches the device page's code once the page is idle, so opening a device does not wait for it. */
+function prefetchWhenIdle(): void {
+  const later = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+  later(() => void loadDevicePage().catch(() => undefined), { timeout: 2000 });
+}
+
 export async function boot(options: BootOptions): Promise<AppServices> {
   keepLanguageInCookie();
   // Marks for the start-up benchmark (bench/ui.ts) and for anyone profiling a slow start.
   const mark = (step: string) => globalThis.performance?.mark?.(`keytune:${step}`);
-  const resources = await options.loadResources();
-  mark('resources');
-  const host = await options.createHost();
-  mark('device-access');
-  const client = createClient(host.bridge);
-  const devices = createDeviceStore();
-  connectAppEvents(client, devices);
-  await loadDeviceConfig(client, devices, options.search);
-  mark('device-config');
+  // The device steps do not need the resources: they run while the device worker checks them (its longest start-up
+  // step), so the list can be shown, and opened from the first frame, before the resources are through. A resource
+  // that fails still stops start-up with its own message, before anything is mounted.
+  const resourcesLoaded = options.loadResources();
+  // Fetched while the device worker starts (it always takes longer), so it costs the first screen's script nothing.
+  const firstFrame = typeof document === 'undefined' ? undefined : import('./first-paint-live').catch(() => undefined);
+  resourcesLoaded.then(
+    () => mark('resources'),
+    () => undefined,
+  );
+  const deviceSteps = (async () => {
+    const host = await options.createHost();
+    mark('device-access');
+    const client = createClient(host.bridge);
+    const devices = createDeviceStore();
+    connectAppEvents(client, devices);
+    await loadDeviceConfig(client, devices, options.search);
+    mark('device-config');
+    // The listed devices' cards of the first frame open their device from now on, while the app still loads.
+    const liveFrame = await firstFrame;
+    if (liveFrame) {
+      const connected = createTranslate(firstPaintLanguage(document.cookie, navigator.language))('device.state.online');
+      const live = liveFrame.bringFirstFrameToLife(
+        devices.getState().devices,
+        (path) => {
+          devices.getState().open(path);
+          void loadDevicePage();
+        },
+        connected,
+      );
+      prefetchWhenIdle();
+      if (live > 0) {
+        mark('first-frame-live');
+        // Let the browser show the live cards before the app's first render takes the main thread for a while.
+        await nextFrame();
+      }
+    }
+    return { host, client, devices };
+  })();
+  // Whichever fails, the resources' failure is the one reported (the spec's first step).
+  const [settledResources, settledDevices] = await Promise.allSettled([resourcesLoaded, deviceSteps]);
+  if (settledResources.status === 'rejected') throw settledResources.reason;
+  if (settledDevices.status === 'rejected') throw settledDevices.reason;
+  const resources = settledResources.value;
+  const { host, client, devices } = settledDevices.value;
   const updates = createUpdateChecker(resources.version.firmware, {
     sources: options.updateSources ?? defaultUpdateSources(),
     language: () => useLanguageStore.getState().language,

@@ -3,11 +3,13 @@
  * restores the virtual keyboards of earlier visits, so after a reload only the ones still missing are added.
  */
 import type { DeviceRecord } from '../../contract/bridge';
-import { findModel, type ModelInfo } from '../../core/models';
+import { findModel } from '../../core/models';
 import { formatVersion, tryParseVersion } from '../../core/version';
+import { familyVirtualModel } from '../../core/virtual-families';
 
 export interface VirtualRequest {
-  model: ModelInfo;
+  /** The model: one of our own protocol's, or a virtual keyboard of another family (name and display name). */
+  model: { name: string; displayName: string };
   /** Without the V prefix, e.g. "1.3.7". */
   fwVer: string;
 }
@@ -23,7 +25,8 @@ export function parseVirtualParams(search: string): VirtualParams {
   const rejected: string[] = [];
   for (const value of new URLSearchParams(search).getAll('virtual')) {
     const at = value.lastIndexOf('@');
-    const model = findModel(at < 0 ? value : value.slice(0, at));
+    const name = at < 0 ? value : value.slice(0, at);
+    const model = findModel(name) ?? familyVirtualModel(name);
     const version = at < 0 ? undefined : tryParseVersion(value.slice(at + 1));
     if (!model || !version) rejected.push(value);
     else requests.push({ model, fwVer: formatVersion(version) });
