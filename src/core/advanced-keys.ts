@@ -3,11 +3,18 @@
  * constants, and the pure editing steps the DKS and macro editors need. Validation on save lives in rules/.
  */
 import { KC_NONE } from './keycode-space.ts';
-import type { AdvancedType } from './capabilities.ts';
 
+/**
+ * The five kinds of advanced key: their names (the lists, objects and call arguments of each kind carry them) and
+ * their type numbers (the `type` of an item). Every list of the kinds in the product derives from this one.
+ */
 export const ADVANCED_TYPE = { dks: 0, shortcut: 1, macro: 2, snaptap: 3, hypertap: 4 } as const;
+export type AdvancedType = keyof typeof ADVANCED_TYPE;
 export type AdvancedTypeId = (typeof ADVANCED_TYPE)[AdvancedType];
-export const ADVANCED_TYPE_NAMES: readonly AdvancedType[] = ['dks', 'shortcut', 'macro', 'snaptap', 'hypertap'];
+/** The names in type-number order: ADVANCED_TYPE_NAMES[id] names type `id`. */
+export const ADVANCED_TYPE_NAMES: readonly AdvancedType[] = (Object.keys(ADVANCED_TYPE) as AdvancedType[]).sort(
+  (a, b) => ADVANCED_TYPE[a] - ADVANCED_TYPE[b],
+);
 
 /** Card badge letters (spec-1 §2). Hyper-tap's badge is T although its binding keyword letter is H. */
 export const BADGE_LETTERS = { dks: 'D', shortcut: 'A', macro: 'M', snaptap: 'S', hypertap: 'T' } as const;

@@ -3,6 +3,7 @@
  * Each row lists a model's version thresholds; `capabilitiesFor` turns a row and a firmware version into plain flags.
  * docs/capabilities.md shows the same table in prose and records every choice made where the spec is silent.
  */
+import type { AdvancedType } from './advanced-keys.ts';
 import {
   CONFIGURABLE_MODELS,
   REDIRECT_MODELS,
@@ -146,7 +147,8 @@ export const CAPABILITY_TABLE: Readonly<Record<ConfigurableModel, Readonly<Model
 /** Real67 ambient light: generation 1 through this firmware, generation 2 (mode 3 subtype dropdown) after it. */
 export const AMBIENT_GEN1_THROUGH = '3.9.6';
 
-export type AdvancedType = 'dks' | 'shortcut' | 'macro' | 'snaptap' | 'hypertap';
+/** Declared with the advanced keys; re-exported for the UI and contract modules that import it from here. */
+export type { AdvancedType };
 export type ShortcutKind = 'replace' | 'action' | 'lock' | 'modTap' | 'toggle';
 
 export interface Capabilities {

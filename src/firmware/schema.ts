@@ -7,6 +7,7 @@
  * hand-written schema, say what those bytes mean. The zod schemas below describe the stored form, because an image
  * comes back from storage the app does not control (IndexedDB, a file).
  */
+import { ADVANCED_TYPE_NAMES, type AdvancedType } from '../core/advanced-keys.ts';
 import { z } from 'zod';
 import type {
   Ambient,
@@ -110,8 +111,8 @@ const SettingsSchema: z.ZodType<Settings> = z.object({
 });
 
 /** The tables a profile stores as wire bytes. */
-export const STORED_TABLES = ['keymap', 'colours', 'perf', 'dks', 'shortcut', 'macro', 'snaptap', 'hypertap'] as const;
-export type StoredTable = (typeof STORED_TABLES)[number];
+export type StoredTable = 'keymap' | 'colours' | 'perf' | AdvancedType;
+export const STORED_TABLES: readonly StoredTable[] = ['keymap', 'colours', 'perf', ...ADVANCED_TYPE_NAMES];
 
 export const StoredProfileSchema = z.object({
   name: z.string(),

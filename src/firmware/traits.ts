@@ -3,6 +3,7 @@
  * Recomputed when the firmware version changes (an update can turn on 8 DKS slots or the rapid-trigger tab).
  */
 import { SWITCH_TYPE_COUNT } from '../core/switch-types.ts';
+import type { AdvancedType } from '../core/advanced-keys.ts';
 import { capabilitiesFor } from '../core/capabilities.ts';
 import { DEV_TYPE, isConfigurableModel, type ModelInfo } from '../core/models.ts';
 import { versionAtMost, type Version } from '../core/version.ts';
@@ -10,13 +11,11 @@ import { FEATURE } from '../protocol/commands.ts';
 import { MACRO_EVENTS, type SwitchSpec } from '../protocol/objects.ts';
 import type { ObjectName } from '../protocol/registry.ts';
 
-export type AdvancedList = 'dks' | 'shortcut' | 'macro' | 'snaptap' | 'hypertap';
-
 export interface Traits {
   model: ModelInfo;
   fw: Version;
   keyCount: number;
-  capacity: Readonly<Record<AdvancedList, number>>;
+  capacity: Readonly<Record<AdvancedType, number>>;
   macroMaxEvents: number;
   dksSlots: 4 | 8;
   /** 0.01 mm. */

@@ -2,6 +2,7 @@
  * Each addressable object of the registry as the firmware sees it: how the current state encodes to the wire, and how
  * a complete written object is vetted and committed. A commit either applies the whole object or nothing.
  */
+import type { AdvancedType } from '../core/advanced-keys.ts';
 import {
   AmbientLayout,
   CalibrationKeyLayout,
@@ -84,9 +85,7 @@ function record<T>(
   };
 }
 
-type ListName = 'dks' | 'shortcut' | 'macro' | 'snaptap' | 'hypertap';
-
-function list<K extends ListName>(
+function list<K extends AdvancedType>(
   key: K,
   layout: Layout<Profile[K][number]>,
   check: (value: Profile[K], traits: Traits) => Check,

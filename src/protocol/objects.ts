@@ -2,6 +2,7 @@
  * The wire objects: every piece of device state as a fixed binary layout. The firmware stores these records and the
  * service reads and writes them by offset, so one description serves both ends. Travel is in 0.01 mm units.
  */
+import type { AdvancedType } from '../core/advanced-keys.ts';
 import type { Rgb } from '../core/colour.ts';
 import { SWITCH_TYPE_COUNT } from '../core/switch-types.ts';
 import { array, layout, str, u16, u16s, u32, u8, u8s, type Layout } from './struct.ts';
@@ -457,6 +458,39 @@ export const HypertapRecordLayout = layout<HypertapRecord>([
   ['secondKind', u8],
   ['second', u16],
 ]);
+
+/** The record layout of each advanced-key list; the object of the same name holds its capacity of them back to back. */
+export const ADVANCED_RECORD_LAYOUTS = {
+  dks: DksRecordLayout,
+  shortcut: ShortcutRecordLayout,
+  macro: MacroRecordLayout,
+  snaptap: SnaptapRecordLayout,
+  hypertap: HypertapRecordLayout,
+} as const satisfies Record<AdvancedType, { size: number }>;
+
+/** Slots of each list, as both the descriptor and the function info carry them. */
+export type AdvancedCapacities = Pick<FuncInfo, 'dksCap' | 'shortcutCap' | 'macroCap' | 'snaptapCap' | 'hypertapCap'>;
+
+export function advancedCapacity(caps: AdvancedCapacities, list: AdvancedType): number {
+  return {
+    dks: caps.dksCap,
+    shortcut: caps.shortcutCap,
+    macro: caps.macroCap,
+    snaptap: caps.snaptapCap,
+    hypertap: caps.hypertapCap,
+  }[list];
+}
+
+/** The function info's bitmap of used slots of one list. */
+export function advancedUsedBitmap(info: FuncInfo, list: AdvancedType): number {
+  return {
+    dks: info.dksUsed,
+    shortcut: info.shortcutUsed,
+    macro: info.macroUsed,
+    snaptap: info.snaptapUsed,
+    hypertap: info.hypertapUsed,
+  }[list];
+}
 
 /** Trigger/ADC stream sample. */
 export interface TriggerSample {

@@ -1,5 +1,7 @@
 import {
   ADVANCED_TYPE,
+  ADVANCED_TYPE_NAMES,
+  advancedTypeName,
   BADGE_LETTERS,
   ELLIPSIS,
   MACRO_LIMITS,
@@ -253,5 +255,13 @@ describe('summaries', () => {
       trigger_delay: 0,
     };
     expect(itemSummary(item)).toEqual(['A', 'B', 'C', ELLIPSIS]);
+  });
+});
+
+describe('the advanced-key kinds', () => {
+  it('names each type number once, in number order', () => {
+    expect(ADVANCED_TYPE_NAMES).toEqual(['dks', 'shortcut', 'macro', 'snaptap', 'hypertap']);
+    for (const name of ADVANCED_TYPE_NAMES) expect(advancedTypeName(ADVANCED_TYPE[name])).toBe(name);
+    expect(advancedTypeName(5)).toBeUndefined();
   });
 });

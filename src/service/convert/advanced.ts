@@ -14,7 +14,9 @@ import {
   isKeyDescriptor,
   itemSummary,
   withLastDelayZero,
+  ADVANCED_TYPE_NAMES,
   type AdvancedItem,
+  type AdvancedType,
   type AdvancedTypeId,
   type DksItem,
   type DksRow,
@@ -25,11 +27,14 @@ import {
   type ShortcutTypeId,
   type SnaptapItem,
 } from '../../core/advanced-keys.ts';
-import type { AdvancedType, Capabilities } from '../../core/capabilities.ts';
+import type { Capabilities } from '../../core/capabilities.ts';
 import { KC_NONE } from '../../core/keycode-space.ts';
 import { offeredShortcutTypes } from '../../core/rules/shortcut.ts';
 import { limitText } from '../../core/text-limit.ts';
 import {
+  ADVANCED_RECORD_LAYOUTS,
+  advancedCapacity,
+  advancedUsedBitmap,
   DKS_ROWS,
   DksRecordLayout,
   FuncInfoLayout,
@@ -46,42 +51,10 @@ import {
   type ShortcutRecord,
   type SnaptapRecord,
 } from '../../protocol/objects.ts';
-import type { Layout } from '../../protocol/struct.ts';
 import { stateSlot, type DeviceEntry } from '../context.ts';
 import type { AtomicOp } from '../session.ts';
 import { keyDescriptorOf, keyEntryOf, keymapAfter, keymapOp, type KeymapWrite } from './keymap.ts';
 import { mmToUnits, unitsToMm } from './units.ts';
-
-export const ADVANCED_LISTS: readonly AdvancedType[] = ['dks', 'shortcut', 'macro', 'snaptap', 'hypertap'];
-
-/** The wire record layout of each list; the object of the same name holds `capacity` of them back to back. */
-export const RECORD_LAYOUTS: { readonly [K in AdvancedType]: Layout<unknown> } = {
-  dks: DksRecordLayout as Layout<unknown>,
-  shortcut: ShortcutRecordLayout as Layout<unknown>,
-  macro: MacroRecordLayout as Layout<unknown>,
-  snaptap: SnaptapRecordLayout as Layout<unknown>,
-  hypertap: HypertapRecordLayout as Layout<unknown>,
-};
-
-export function capacityOf(info: FuncInfo, list: AdvancedType): number {
-  return {
-    dks: info.dksCap,
-    shortcut: info.shortcutCap,
-    macro: info.macroCap,
-    snaptap: info.snaptapCap,
-    hypertap: info.hypertapCap,
-  }[list];
-}
-
-export function usedBitmapOf(info: FuncInfo, list: AdvancedType): number {
-  return {
-    dks: info.dksUsed,
-    shortcut: info.shortcutUsed,
-    macro: info.macroUsed,
-    snaptap: info.snaptapUsed,
-    hypertap: info.hypertapUsed,
-  }[list];
-}
 
 /** Slot ids whose bit is set in a used bitmap, below the list's capacity. */
 export function usedIds(bitmap: number, capacity: number): number[] {
@@ -415,8 +388,6 @@ export function decodeRecords(
   });
 }
 
-export const LIST_TYPE: Readonly<Record<AdvancedType, AdvancedTypeId>> = ADVANCED_TYPE;
-
 /** Function info (spec-1 §3) of a device: lists, capacities, free slots, DKS limits and what this firmware offers. */
 export function funcInfoPayload(
   path: string,
@@ -425,9 +396,9 @@ export function funcInfoPayload(
   caps: Capabilities,
 ): FuncInfoPayload {
   const per = <T>(f: (list: AdvancedType) => T): Record<AdvancedType, T> =>
-    Object.fromEntries(ADVANCED_LISTS.map((l) => [l, f(l)])) as Record<AdvancedType, T>;
-  const size = per((l) => capacityOf(info, l));
-  const unuse = per((l) => unusedIds(usedBitmapOf(info, l), capacityOf(info, l)));
+    Object.fromEntries(ADVANCED_TYPE_NAMES.map((l) => [l, f(l)])) as Record<AdvancedType, T>;
+  const size = per((l) => advancedCapacity(info, l));
+  const unuse = per((l) => unusedIds(advancedUsedBitmap(info, l), advancedCapacity(info, l)));
   return {
     path,
     dks_list: lists.dks,
@@ -449,7 +420,7 @@ export function funcInfoPayload(
     dks_slot_count: caps.advanced.dksSlotCount,
     macro_max_events: Math.min(info.macroMaxEvents, MACRO_EVENTS),
     advanced_enabled: caps.advanced.enabled,
-    advanced_types: ADVANCED_LISTS.filter((l) => caps.advanced.types[l]).map((l) => LIST_TYPE[l]),
+    advanced_types: ADVANCED_TYPE_NAMES.filter((l) => caps.advanced.types[l]).map((l) => ADVANCED_TYPE[l]),
     shortcut_types: offeredShortcutTypes(caps),
     macro_trigger_types: [...caps.advanced.macroTriggerActionTypes],
     hypertap_second_entry: caps.advanced.hypertapSecondEntry,
@@ -493,9 +464,9 @@ export async function readAdvanced(
   const info = FuncInfoLayout.decode(basis);
   const ctx = { model: device.record.display_name, dksSlotCount: device.caps.advanced.dksSlotCount };
   const items: AdvancedItem[] = [];
-  for (const list of ADVANCED_LISTS) {
-    const size = RECORD_LAYOUTS[list].size;
-    const ids = usedIds(usedBitmapOf(info, list), capacityOf(info, list));
+  for (const list of ADVANCED_TYPE_NAMES) {
+    const size = ADVANCED_RECORD_LAYOUTS[list].size;
+    const ids = usedIds(advancedUsedBitmap(info, list), advancedCapacity(info, list));
     const records = new Map<number, Uint8Array>();
     for (const run of recordRuns(ids, size)) {
       const bytes = await device.session.readObject(list, run.first * size, run.count * size);

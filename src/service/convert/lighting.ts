@@ -34,6 +34,9 @@ import { decodeList, encodeList, layout, type Layout } from '../../protocol/stru
 import { readCached } from '../cache.ts';
 import type { DeviceEntry } from '../context.ts';
 
+/** The colour text of a channel triple lives in core; the lighting benchmark imports it from here. */
+export { rgbToHex } from '../../core/colour.ts';
+
 export type {
   AmbientPayload,
   ColourInfoPayload,

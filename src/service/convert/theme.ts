@@ -8,28 +8,26 @@ import { SWITCH_TYPE_COUNT } from '../../core/switch-types.ts';
 import { z } from 'zod';
 import { lightingSpeedMax } from '../../core/capabilities.ts';
 import {
+  ADVANCED_RECORD_LAYOUTS,
+  advancedCapacity,
   AMBIENT_MODES,
   DKS_ROWS,
-  DksRecordLayout,
-  HypertapRecordLayout,
   LIGHT_MODES,
   LightingLayout,
   MACRO_EVENTS,
-  MacroRecordLayout,
   NAME_BYTES,
   OUTER_FRAME_MODES,
   PALETTE_SIZE,
   PERF_FLAG,
   RgbLayout,
   SHORTCUT_KEYS,
-  ShortcutRecordLayout,
-  SnaptapRecordLayout,
   ThemesLayout,
   type Descriptor,
   type PerfKey,
   type Themes,
 } from '../../protocol/objects.ts';
 import type { ThemeInfo } from '../../contract/payloads/theme.ts';
+import { ADVANCED_TYPE_NAMES, type AdvancedType } from '../../core/advanced-keys.ts';
 import { hexToRgb, rgbToHex } from '../../core/colour.ts';
 import { utf8ByteLength } from '../../core/text-limit.ts';
 
@@ -242,22 +240,12 @@ export const SceneSchema = z
   .strict();
 export type SceneDocument = z.infer<typeof SceneSchema>;
 export type SceneProfile = SceneDocument['profile'];
-export type AdvancedListName = keyof SceneProfile['advanced'];
-
-export const ADVANCED_LISTS = ['dks', 'shortcut', 'macro', 'snaptap', 'hypertap'] as const;
-export const ADVANCED_LAYOUTS = {
-  dks: DksRecordLayout,
-  shortcut: ShortcutRecordLayout,
-  macro: MacroRecordLayout,
-  snaptap: SnaptapRecordLayout,
-  hypertap: HypertapRecordLayout,
-} as const;
-
-export function listCapacity(d: Descriptor, list: AdvancedListName): number {
-  return { dks: d.dksCap, shortcut: d.shortcutCap, macro: d.macroCap, snaptap: d.snaptapCap, hypertap: d.hypertapCap }[
-    list
-  ];
-}
+/** Kept under the names the theme handlers and the backup file import. */
+export {
+  ADVANCED_TYPE_NAMES as ADVANCED_LISTS,
+  ADVANCED_RECORD_LAYOUTS as ADVANCED_LAYOUTS,
+  advancedCapacity as listCapacity,
+};
 
 /**
  * Parses scene text for this device. Answers the reason of a refusal (bad JSON, wrong format or version, another
@@ -292,9 +280,9 @@ export function parseScene(
     [p.lighting.modes.every((m) => m.light <= lightMax), `light above ${lightMax}`],
     [!p.ambient || p.ambient.modes.every((m) => m.light <= lightMax), `ambient light above ${lightMax}`],
   ];
-  for (const list of ADVANCED_LISTS) {
+  for (const list of ADVANCED_TYPE_NAMES) {
     const items = p.advanced[list];
-    const cap = listCapacity(d, list);
+    const cap = advancedCapacity(d, list);
     checks.push([
       items.slice(cap).every((i) => i.used === 0),
       `${list}: more entries than the keyboard holds (${cap})`,
@@ -315,14 +303,14 @@ export function parseScene(
 const NO_EVENT = { code: 0, flags: 0, delay: 0 };
 
 /** A device record of a list as a scene carries it: macros keep only their recorded events. */
-export function listItemToScene(list: AdvancedListName, item: unknown): unknown {
+export function listItemToScene(list: AdvancedType, item: unknown): unknown {
   if (list !== 'macro') return item;
   const m = item as { count: number; events: unknown[] };
   return { ...m, events: m.events.slice(0, m.count) };
 }
 
 /** A scene's list record as the device stores it: the macro event table padded to its fixed size. */
-export function sceneItemToRecord(list: AdvancedListName, item: unknown): unknown {
+export function sceneItemToRecord(list: AdvancedType, item: unknown): unknown {
   if (list !== 'macro') return item;
   const m = item as { events: unknown[] };
   return { ...m, events: [...m.events, ...Array.from({ length: MACRO_EVENTS - m.events.length }, () => NO_EVENT)] };

@@ -10,14 +10,17 @@ import type { ParsedArgs } from '../../contract/contract.ts';
 import type { FuncInfoPayload, SavedItem } from '../../contract/payloads/advanced.ts';
 import {
   ADVANCED_TYPE,
+  ADVANCED_TYPE as LIST_TYPE,
+  ADVANCED_TYPE_NAMES as ADVANCED_LISTS,
   CHANGE_TYPE,
   MACRO_LIMITS,
   needsKeyBinding,
   type AdvancedItem,
+  type AdvancedType,
   type MacroItem,
 } from '../../core/advanced-keys.ts';
 import { checkMacroSave } from '../../core/rules/macro.ts';
-import type { AdvancedType, Capabilities } from '../../core/capabilities.ts';
+import type { Capabilities } from '../../core/capabilities.ts';
 import { ADVANCED_LETTERS, KC_NONE, makeKeycode, type KeycodeKind } from '../../core/keycode-space.ts';
 import { keycodeEntry } from '../../core/keycodes.ts';
 import { checkAdvancedTypeOffered, checkCanAddAdvanced } from '../../core/rules/advanced-list.ts';
@@ -27,13 +30,14 @@ import { checkShortcutCategory, checkShortcutSave, checkShortcutTypeOffered } fr
 import { checkHypertapSave, checkSnaptapSave } from '../../core/rules/tap.ts';
 import { TOAST_KEYS } from '../../core/toast-keys.ts';
 import { CMD, keyMask, REPORT_MODE, SUB } from '../../protocol/commands.ts';
-import { KeyEventLayout } from '../../protocol/objects.ts';
+import {
+  ADVANCED_RECORD_LAYOUTS as RECORD_LAYOUTS,
+  advancedCapacity as capacityOf,
+  advancedUsedBitmap as usedBitmapOf,
+  KeyEventLayout,
+} from '../../protocol/objects.ts';
 import { stateSlot, type CallContext, type DeviceEntry, type Handlers } from '../context.ts';
 import {
-  ADVANCED_LISTS,
-  LIST_TYPE,
-  RECORD_LAYOUTS,
-  capacityOf,
   encodeItem,
   forgetLists,
   funcInfoPayload,
@@ -42,7 +46,6 @@ import {
   snaptapKeysTaken,
   writeItemAndKeys,
   unusedIds,
-  usedBitmapOf,
   type AdvancedLists,
   type ItemArg,
 } from '../convert/advanced.ts';

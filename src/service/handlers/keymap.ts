@@ -5,7 +5,7 @@
 import type { keymapCalls } from '../../contract/areas/keymap.ts';
 import { BridgeCallError } from '../../contract/bridge.ts';
 import type { ParsedArgs } from '../../contract/contract.ts';
-import type { AdvancedType } from '../../core/capabilities.ts';
+import type { AdvancedType } from '../../core/advanced-keys.ts';
 import {
   ADVANCED_LETTERS,
   keycodeKind,
