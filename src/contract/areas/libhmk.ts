@@ -83,6 +83,15 @@ export const libhmkCalls = {
       answer: 'LibhmkCalibration',
     },
   ),
+  libhmkRecalibrate: call<LibhmkCalibration>()(
+    'dev_info',
+    'libhmk_recalibrate',
+    { path },
+    {
+      doc: 'Makes a libhmk keyboard measure every key at rest again (about half a second; press no key meanwhile).',
+      answer: 'LibhmkCalibration',
+    },
+  ),
   libhmkSaveCalibrationThreshold: call<LibhmkCalibration>()(
     'dev_info',
     'libhmk_save_calibration_threshold',

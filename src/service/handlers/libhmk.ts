@@ -4,7 +4,7 @@
  */
 import type { LibhmkCalibration, LibhmkGamepad, libhmkCalls } from '../../contract/areas/libhmk.ts';
 import { BridgeCallError } from '../../contract/bridge.ts';
-import type { CalibrationPort, DriverPorts, GamepadConfig } from '../../drivers/types.ts';
+import { DriverError, type CalibrationPort, type DriverPorts, type GamepadConfig } from '../../drivers/types.ts';
 import type { CallContext, Handlers } from '../context.ts';
 import type { DeviceService } from '../service.ts';
 
@@ -14,6 +14,19 @@ function port<K extends keyof DriverPorts>(ctx: CallContext, name: K, what: stri
   if (!found) throw new BridgeCallError('libhmk.err.noPort', `${what}: only libhmk keyboards have it`);
   return found as NonNullable<DriverPorts[K]>;
 }
+
+/**
+ * A driver's refusal of an argument as a toast saying what was wrong; a write that went out and did not (all) take
+ * keeps the service's own message naming what did not.
+ */
+const refusedAs =
+  (toastKey: string) =>
+  (e: unknown): never => {
+    const notTaken = (e as { notTaken?: unknown[] }).notTaken;
+    if (e instanceof DriverError && e.reason === 'refused' && !notTaken?.length)
+      throw new BridgeCallError(toastKey, e.message);
+    throw e;
+  };
 
 type SaveablePort = CalibrationPort & { saveThreshold?: () => Promise<void> };
 
@@ -37,7 +50,10 @@ export function registerLibhmkHandlers(service: DeviceService): void {
       if (args.buttons) patch.buttons = args.buttons;
       if (args.curve) patch.curve = args.curve;
       if (args.flags) patch.flags = args.flags;
-      await port(ctx, 'gamepad', 'the gamepad').write(patch, args.profile);
+      await port(ctx, 'gamepad', 'the gamepad')
+        .write(patch, args.profile)
+        // A curve out of order or range, an unknown button or flag: refused before anything is sent.
+        .catch(refusedAs('libhmk.gamepad.err.invalid'));
       return gamepad(ctx, args.profile);
     },
     libhmkGetOptions: (_args, ctx) => port(ctx, 'options', 'device options').read(),
@@ -50,7 +66,14 @@ export function registerLibhmkHandlers(service: DeviceService): void {
     libhmkSetCalibration: async (args, ctx) => {
       const c = port(ctx, 'calibration', 'calibration thresholds');
       if (!c.writeThresholds) throw new BridgeCallError('libhmk.err.noPort', 'calibration thresholds');
-      await c.writeThresholds({ rest: args.rest, bottomOut: args.bottom_out });
+      // Values past the keyboard's ADC range are refused before anything is sent.
+      await c
+        .writeThresholds({ rest: args.rest, bottomOut: args.bottom_out })
+        .catch(refusedAs('libhmk.calibration.err.range'));
+      return calibration(ctx);
+    },
+    libhmkRecalibrate: async (_args, ctx) => {
+      await port(ctx, 'calibration', 'calibration').recalibrate();
       return calibration(ctx);
     },
     libhmkSaveCalibrationThreshold: async (_args, ctx) => {
