@@ -20,6 +20,7 @@ import {
   type LightingChannelDef,
   type MenuControl,
 } from './lighting-menus.ts';
+import { menuTree, type ViaMenu } from './menu-tree.ts';
 
 /** Why a definition is refused: an i18n id of the via section and its arguments. */
 export class ViaDefinitionError extends Error {
@@ -44,6 +45,8 @@ export interface ViaDefinition {
   customKeycodes: { name: string; title?: string; shortName?: string }[];
   lighting: LightingChannelDef[];
   controls: MenuControl[];
+  /** The definition's own menus with their sections, as drawn (built-in lighting menus are in `lighting`). */
+  menus: ViaMenu[];
 }
 
 export function parseViaDefinition(text: string): ViaDefinition {
@@ -104,6 +107,7 @@ function build(def: DefinitionV2 | DefinitionV3, version: 2 | 3): ViaDefinition 
     customKeycodes: def.customKeycodes ?? [],
     lighting,
     controls: menuControls(menus.filter((m) => typeof m !== 'string')),
+    menus: menuTree(menus),
   };
 }
 

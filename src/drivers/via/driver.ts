@@ -14,9 +14,10 @@ import type {
 } from '../types.ts';
 import type { ViaClient } from './client.ts';
 import { checkViaDefinition, type ViaKeyboardFacts } from './definition-check.ts';
-import type { ViaDefinition } from './definition.ts';
+import { unpackLayoutOptions, type ViaDefinition } from './definition.ts';
 import { viaFeatures } from './features.ts';
 import { createKeymapPort } from './keymap-port.ts';
+import { layoutForChoices } from './layout-choices.ts';
 import { createLightingPort } from './lighting-port.ts';
 import { createMacroPort } from './macro-port.ts';
 import type { ViaSession } from './session.ts';
@@ -32,16 +33,21 @@ export interface ViaDriverInit {
   /** Why a stored definition was not used, when one was found. */
   definitionProblem?: Error;
   store?: DefinitionStore;
+  /** The layout options the keyboard held when it opened (0 when it did not say). */
+  layoutOptions?: number;
 }
 
 export class ViaDriver implements DeviceDriver {
   readonly family = 'via' as const;
   private def: ViaDefinition | undefined;
   private portsNow: DriverPorts = {};
+  /** The packed layout options last read from the keyboard: they choose the keys `layout` draws. */
+  private optionsValue: number;
   definitionProblem: Error | undefined;
 
   constructor(private readonly init: ViaDriverInit) {
     this.def = init.definition;
+    this.optionsValue = init.layoutOptions ?? 0;
     this.definitionProblem = init.definitionProblem;
     this.portsNow = this.buildPorts();
   }
@@ -52,6 +58,11 @@ export class ViaDriver implements DeviceDriver {
 
   get definition(): ViaDefinition | undefined {
     return this.def;
+  }
+
+  /** What the keyboard told of itself at opening: ids, protocol, layers. */
+  get keyboard(): Readonly<ViaKeyboardFacts> {
+    return this.init.facts;
   }
 
   /** Reports sent and replies taken on this keyboard's link (benchmarks, bug reports). */
@@ -74,8 +85,15 @@ export class ViaDriver implements DeviceDriver {
     };
   }
 
+  /** The keys drawn for the layout options the keyboard holds (the definition keeps every choice). */
   get layout(): DeviceLayout | null {
-    return this.def?.layout ?? null;
+    if (!this.def) return null;
+    return layoutForChoices(this.def.layout, unpackLayoutOptions(this.optionsValue, this.def.optionChoices));
+  }
+
+  /** The keyboard's packed layout options, as last read. */
+  get layoutOptionsValue(): number {
+    return this.optionsValue;
   }
 
   get ports(): DriverPorts {
@@ -108,8 +126,12 @@ export class ViaDriver implements DeviceDriver {
 
   private buildPorts(): DriverPorts {
     const s = this.init.session;
+    const options = createLayoutOptionsPort(s);
     const ports: DriverPorts = {
-      layoutOptions: createLayoutOptionsPort(s),
+      layoutOptions: {
+        read: async () => (this.optionsValue = await options.read()),
+        write: (value) => options.write(value),
+      },
       customValues: createCustomValuePort(s),
       device: createDevicePort(s),
     };

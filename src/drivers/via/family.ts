@@ -67,19 +67,10 @@ async function open(transport: Transport, options: OpenOptions = {}): Promise<Vi
     async () => readU16be(await client.call({ command: VIA_CMD.macroGetBufferSize, echo: 1, idempotent: true }), 1),
     0,
   );
-  const firmwareVersion = await optional(
-    async () =>
-      readU32be(
-        await client.call({
-          command: VIA_CMD.getKeyboardValue,
-          args: [VIA_VALUE.firmwareVersion],
-          echo: 2,
-          idempotent: true,
-        }),
-        2,
-      ),
-    0,
-  );
+  const keyboardValue = async (id: number) =>
+    readU32be(await client.call({ command: VIA_CMD.getKeyboardValue, args: [id], echo: 2, idempotent: true }), 2);
+  const firmwareVersion = await optional(() => keyboardValue(VIA_VALUE.firmwareVersion), 0);
+  const layoutOptions = await optional(() => keyboardValue(VIA_VALUE.layoutOptions), 0);
   const session: ViaSession = { client, protocol, layers, macroCount, macroBufferBytes };
   const { vendorId, productId } = transport.info;
   const matrixBytes = await probeMatrixBytes(client, protocol);
@@ -107,6 +98,7 @@ async function open(transport: Transport, options: OpenOptions = {}): Promise<Vi
     session,
     facts,
     firmwareVersion,
+    layoutOptions,
     ...(definition ? { definition } : {}),
     ...(definitionProblem ? { definitionProblem } : {}),
     ...(options.definitions ? { store: options.definitions } : {}),

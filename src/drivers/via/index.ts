@@ -11,3 +11,5 @@ export {
 } from './definition.ts';
 export { ViaNotTakenError } from './keymap-port.ts';
 export type { MenuControl, LightingChannelDef } from './lighting-menus.ts';
+export { MacroBufferLockedError } from './macros.ts';
+export type { ViaMenu, MenuSection } from './menu-tree.ts';

@@ -53,13 +53,16 @@ export function encodeMacros(macros: readonly MacroAction[][], count: number, pr
   return out;
 }
 
+/** A buffer whose last byte is not 0: a write was cut, and the keyboard plays no macro until they are written. */
+export class MacroBufferLockedError extends DriverError {
+  constructor() {
+    super('reply', 'the macro buffer was left half-written (its last byte is not 0): write the macros again');
+  }
+}
+
 /** Reads `count` macros from the buffer; rejects a buffer that is not ended where it must be. */
 export function decodeMacros(bytes: ArrayLike<number>, count: number, protocol: number): MacroAction[][] {
-  if (bytes.length > 0 && bytes[bytes.length - 1] !== 0)
-    throw new DriverError(
-      'reply',
-      'the macro buffer was left half-written (its last byte is not 0): write the macros again',
-    );
+  if (bytes.length > 0 && bytes[bytes.length - 1] !== 0) throw new MacroBufferLockedError();
   const macros: MacroAction[][] = [];
   let current: MacroAction[] = [];
   let i = 0;
