@@ -43,11 +43,15 @@ function ToastItem({ toast }: { toast: ToastEntry }) {
         )}
       </span>
       <div className="toast__text">
-        {title && <Toast.Title className="toast__title">{title}</Toast.Title>}
-        {toast.count > 1 && (
-          <span className="toast__count" role="img" aria-label={own('widgets.toast.count', toast.count)}>
-            ×{toast.count}
-          </span>
+        {title && (
+          <Toast.Title className="toast__title">
+            {title}
+            {toast.count > 1 && (
+              <span className="toast__count" role="img" aria-label={own('widgets.toast.count', toast.count)}>
+                ×{toast.count}
+              </span>
+            )}
+          </Toast.Title>
         )}
         {context && <Toast.Description className="toast__context">{context}</Toast.Description>}
       </div>

@@ -4,7 +4,7 @@
  * the thumb) opens a number field; Enter sets a value inside the range and on the step grid, Escape leaves, and a
  * bad value is refused with a message that says what the slider takes, changing nothing.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { formatSliderValue, type SliderRange } from '../../../core/rules/numeric';
 import { parseTypedValue, withUnit } from './slider-scale';
 import { useSliderTexts } from './slider-texts';
@@ -29,7 +29,9 @@ export interface SliderValueProps {
 export function SliderValue(props: SliderValueProps) {
   const { label, value, range, disabled, format, unit, chip, editing, setEditing } = props;
   const t = useSliderTexts();
-  const [draft, setDraft] = useState('');
+  // Undefined until the person types: the field opens on the slider's value.
+  const [typed, setDraft] = useState<string | undefined>(undefined);
+  const draft = typed ?? formatSliderValue(value, range.step);
   const [invalid, setInvalid] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   /** Set once Enter or Escape has settled the field, so the blur of closing it sets nothing a second time. */
@@ -37,16 +39,12 @@ export function SliderValue(props: SliderValueProps) {
   const name = t('widgets.slider.type', label);
   const errorId = `${label.replace(/\W+/g, '-')}-typed-error`;
 
-  useEffect(() => {
+  // Before the browser paints the field: the whole number selected, so the first key typed replaces it.
+  useLayoutEffect(() => {
     if (!editing) return;
     settled.current = false;
-    setDraft(formatSliderValue(value, range.step));
-    setInvalid(false);
-    // After the draft is rendered, so the whole number is selected and typing replaces it.
-    requestAnimationFrame(() => field.current?.select());
     field.current?.focus();
-    // Only when the field opens: the value it shows is the one it opened on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    field.current?.select();
   }, [editing]);
 
   // Escape in the field closes the field only, not a dialog around the slider: dialogs listen on the document, so
@@ -67,6 +65,7 @@ export function SliderValue(props: SliderValueProps) {
     settled.current = true;
     setEditing(false);
     setInvalid(false);
+    setDraft(undefined);
     props.returnFocus();
   };
   const submit = () => {
@@ -124,6 +123,7 @@ export function SliderValue(props: SliderValueProps) {
           if (next !== undefined && next !== value) props.onSet(next);
           setEditing(false);
           setInvalid(false);
+          setDraft(undefined);
         }}
       />
       {unit && <span className="slider__unit">{unit}</span>}
