@@ -268,8 +268,8 @@ export interface OpenOptions {
   }) => void;
 }
 
-/** A family of devices: how to recognise and open one. */
-export interface DeviceFamily {
+/** How to recognise a family's devices. */
+export interface FamilyMatcher {
   readonly id: FamilyId;
   /** Report size of the family's configuration collection, in bytes. */
   readonly reportBytes: number;
@@ -277,6 +277,10 @@ export interface DeviceFamily {
   readonly filters: readonly HidFilter[];
   /** Whether the candidate's collections are this family's (without speaking to it). */
   matches(candidate: HidCandidate): boolean;
+}
+
+/** A family of devices: how to recognise and open one. */
+export interface DeviceFamily extends FamilyMatcher {
   /** Probes and opens; rejects with DriverError('unsupported') when the device does not speak the family's protocol. */
   open(transport: Transport, options?: OpenOptions): Promise<DeviceDriver>;
 }

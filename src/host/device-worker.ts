@@ -17,7 +17,11 @@ import { createDeviceService } from '../service/index.ts';
 import { toBridgeError } from '../service/service.ts';
 import { LoopbackTransport } from '../transport/loopback.ts';
 import { LINK_PRESETS, type LinkOptions } from '../transport/types.ts';
+import { attachHid } from './attach-hid.ts';
 import { PortTransport } from './port-transport.ts';
+import { indexedDbDefinitionStore } from './via-definitions-idb.ts';
+import { familyVirtualModel } from '../core/virtual-families.ts';
+import { createFamilyVirtual } from './family-virtual.ts';
 import { restoreOrder, virtualStore } from './virtual-store.ts';
 import type { FromWorker, LoadedResources, ToWorker, VirtualKeyboardSpec } from './worker-messages.ts';
 
@@ -74,6 +78,8 @@ function openVirtual(spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard, isNew
 
 const service = createDeviceService({
   createVirtual: async (options) => {
+    const family = familyVirtualModel(options.displayName);
+    if (family) return createFamilyVirtual(family, options.fwVer, linkFor(options.accessMode), newSerial());
     const spec: VirtualKeyboardSpec = { ...options, serial: newSerial() };
     addedAt.set(spec.serial, Date.now());
     return openVirtual(spec, new VirtualKeyboard({ model: spec.displayName, ...spec }), true);
@@ -180,9 +186,12 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
       break;
     }
     case 'hid-attach': {
-      const port = new PortTransport(msg.port, msg.info, post);
+      const { collections, ...info } = msg.info;
+      const port = new PortTransport(msg.port, info, post);
       ports.set(msg.port, port);
-      service.attach(port).catch((e: unknown) => console.error('the keyboard did not answer the handshake', e));
+      attachHid(service, port, { ...info, collections }, indexedDbDefinitionStore()).catch((e: unknown) =>
+        console.error('the keyboard did not answer', e),
+      );
       break;
     }
     case 'hid-report':

@@ -17,7 +17,7 @@ export class PortTransport implements Transport {
   constructor(
     readonly port: string,
     /** The page reads the report size from the device's collection; 64 when it does not say. */
-    info: HidInfo & { reportBytes?: number },
+    info: Omit<HidInfo, 'collections'>,
     private readonly post: (message: FromWorker) => void,
   ) {
     this.info = { kind: 'webhid', ...info, reportBytes: info.reportBytes ?? REPORT_SIZE };

@@ -3,6 +3,7 @@
  * firmware; the page holds only the UI, a bridge client and, for real keyboards, a WebHID forwarder (WebHID lives on
  * the page's navigator).
  */
+import type { HidCollectionInfo } from '../drivers/types.ts';
 import type { ResourceTypes } from '../core/resources.ts';
 import type { EventName, SerializedCallError } from '../contract/bridge.ts';
 
@@ -10,6 +11,10 @@ export interface HidInfo {
   vendorId: number;
   productId: number;
   productName: string;
+  /** Bytes of the configuration collection's reports. */
+  reportBytes: number;
+  /** The device's configuration collections, for telling its family. */
+  collections: HidCollectionInfo[];
 }
 
 export type ToWorker =

@@ -10,6 +10,7 @@ export const familiesEn = {
   'family.keytune': 'Keytune protocol',
   'family.libhmk': 'libhmk',
   'family.via': 'VIA / QMK',
+  'virtual.group.families': 'Keyboards of other firmware (libhmk, VIA)',
 } as const;
 
 export const familiesZh: Record<keyof typeof familiesEn, string> = {
@@ -18,4 +19,5 @@ export const familiesZh: Record<keyof typeof familiesEn, string> = {
   'family.keytune': 'Keytune 协议',
   'family.libhmk': 'libhmk',
   'family.via': 'VIA / QMK',
+  'virtual.group.families': '其他固件的键盘（libhmk、VIA）',
 };

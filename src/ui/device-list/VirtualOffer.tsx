@@ -1,11 +1,13 @@
 /**
- * "No keyboard at hand?": adds a virtual device of any model the product knows, at a chosen firmware version. The
- * virtual device runs the reference firmware, so everything after this point is the real code path. Its card takes
- * keyboard focus once it shows.
+ * "No keyboard at hand?": adds a virtual device of any model the product knows, at a chosen firmware version, or a
+ * keyboard of another family (libhmk, VIA) at a version of its firmware or protocol. The virtual device runs the
+ * reference firmware or its family's simulator, so everything after this point is the real code path. Its card
+ * takes keyboard focus once it shows.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { CONFIGURABLE_MODELS, findModel, OTHER_MODELS, REDIRECT_MODELS, type ModelName } from '../../core/models';
+import { CONFIGURABLE_MODELS, findModel, OTHER_MODELS, REDIRECT_MODELS } from '../../core/models';
 import { tryParseVersion } from '../../core/version';
+import { FAMILY_VIRTUAL_MODELS, familyVirtualModel } from '../../core/virtual-families';
 import { useT } from '../../i18n/store';
 import { attempt } from '../call';
 import { useServices } from '../services';
@@ -17,27 +19,35 @@ const GROUPS = [
   { label: 'virtual.group.keyboards', models: CONFIGURABLE_MODELS },
   { label: 'virtual.group.redirect', models: REDIRECT_MODELS },
   { label: 'virtual.group.other', models: OTHER_MODELS },
+  { label: 'virtual.group.families', models: FAMILY_VIRTUAL_MODELS.map((m) => m.name) },
 ] as const;
 
 export function defaultFirmwareFor(model: string, latest: LatestFirmware): string {
-  return latest[model] ?? FALLBACK_FIRMWARE;
+  return familyVirtualModel(model)?.versions[0] ?? latest[model] ?? FALLBACK_FIRMWARE;
+}
+
+/** The model a choice of the list names: one of our own protocol's, or a keyboard of another family. */
+function choiceInfo(name: string): { displayName: string; wireless: boolean } | undefined {
+  const family = familyVirtualModel(name);
+  if (family) return { displayName: family.displayName, wireless: false };
+  return findModel(name);
 }
 
 export function VirtualOffer({ onAdded }: { onAdded?: () => void }) {
   const t = useT();
   const { client, devices, updates } = useServices();
   const ids = { model: useId(), fw: useId(), access: useId(), error: useId() };
-  const [model, setModel] = useState<ModelName>('made68pro');
+  const [model, setModel] = useState<string>('made68pro');
   const [fwVer, setFwVer] = useState(() => defaultFirmwareFor('made68pro', updates.latest));
   const [accessMode, setAccessMode] = useState(0);
   const [busy, setBusy] = useState(false);
-  const info = findModel(model);
+  const info = choiceInfo(model);
   const versionOk = tryParseVersion(fwVer) !== undefined;
 
-  const chooseModel = (next: ModelName) => {
+  const chooseModel = (next: string) => {
     setModel(next);
     setFwVer(defaultFirmwareFor(next, updates.latest));
-    if (!findModel(next)?.wireless) setAccessMode(0);
+    if (!choiceInfo(next)?.wireless) setAccessMode(0);
   };
 
   const submit = async (e: FormEvent) => {
@@ -63,17 +73,12 @@ export function VirtualOffer({ onAdded }: { onAdded?: () => void }) {
       <div className="virtual-offer__fields">
         <div className="field">
           <label htmlFor={ids.model}>{t('virtual.model')}</label>
-          <select
-            id={ids.model}
-            className="input"
-            value={model}
-            onChange={(e) => chooseModel(e.target.value as ModelName)}
-          >
+          <select id={ids.model} className="input" value={model} onChange={(e) => chooseModel(e.target.value)}>
             {GROUPS.map((g) => (
               <optgroup key={g.label} label={t(g.label)}>
                 {g.models.map((m) => (
                   <option key={m} value={m}>
-                    {findModel(m)?.displayName ?? m}
+                    {choiceInfo(m)?.displayName ?? m}
                   </option>
                 ))}
               </optgroup>

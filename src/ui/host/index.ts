@@ -3,7 +3,7 @@
  * page keeps a bridge client and forwards real keyboards' reports between WebHID and the worker.
  */
 import { BridgeCallError, callErrorFrom, type Bridge, type EventName, type Listener } from '../../contract/bridge.ts';
-import { hasConfigCollection, hidRequestFilters } from '../../transport/webhid.ts';
+import { configCollections, HID_FAMILY_FILTERS } from '../../core/hid-families.ts';
 import type { FromWorker, ToWorker } from '../../host/worker-messages.ts';
 import type { Host as HostInfo } from '../host-types.ts';
 import { loadResourcesFromWorker, startDeviceWorker } from './worker-start.ts';
@@ -83,20 +83,28 @@ function hidForwarder(hid: HID, post: (m: ToWorker) => void) {
   });
   return {
     async attach(device: HIDDevice): Promise<void> {
-      if (!hasConfigCollection(device) || [...ports.values()].includes(device)) return;
+      const collections = configCollections(device.collections);
+      if (collections.length === 0 || [...ports.values()].includes(device)) return;
+      const reportBytes = collections[0]!.outputReportBytes ?? collections[0]!.inputReportBytes ?? 64;
       if (!device.opened) await device.open();
       const port = `hid-${next++}`;
       ports.set(port, device);
       device.addEventListener('inputreport', (e) => {
         if (e.reportId !== 0) return;
-        const report = new Uint8Array(64);
-        report.set(new Uint8Array(e.data.buffer, e.data.byteOffset, Math.min(64, e.data.byteLength)));
+        const report = new Uint8Array(reportBytes);
+        report.set(new Uint8Array(e.data.buffer, e.data.byteOffset, Math.min(reportBytes, e.data.byteLength)));
         post({ type: 'hid-report', port, report });
       });
       post({
         type: 'hid-attach',
         port,
-        info: { vendorId: device.vendorId, productId: device.productId, productName: device.productName },
+        info: {
+          vendorId: device.vendorId,
+          productId: device.productId,
+          productName: device.productName,
+          reportBytes,
+          collections,
+        },
       });
     },
     send(port: string, seq: number, report: Uint8Array): void {
@@ -156,7 +164,7 @@ async function createBrowserHost(): Promise<HostInfo> {
     hostKind: 'wasm',
     async requestHidDevice() {
       if (!hid || !forwarder) throw new BridgeCallError('device.not.support.title', 'this browser has no WebHID');
-      const devices = await hid.requestDevice({ filters: hidRequestFilters() });
+      const devices = await hid.requestDevice({ filters: [...HID_FAMILY_FILTERS] });
       for (const d of devices) await forwarder.attach(d);
     },
   };

@@ -16,6 +16,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { DeviceLayout } from '../../core/device-features';
+import type { KeycodeSpace } from '../../core/keycode-spaces/types';
 import { KC_NONE } from '../../core/keycode-space';
 import { KC_TRNS } from '../../core/keycodes';
 import { tx } from '../../i18n/sections/keycode-extra';
@@ -53,6 +54,8 @@ import '../styles/keymap.css';
 export interface KeyboardDrawingProps {
   /** The device's layout (DeviceRecord.layout): its drawing file, or its keys to draw. */
   layout: DeviceLayout | null;
+  /** The device's key-code space, when it is not our own protocol's: legends and descriptions come from it. */
+  space?: KeycodeSpace;
   mode: DrawingMode;
   /** Overrides the mode's selection rule: 0 single, 1 multi, null none. */
   useMode?: UseMode;
@@ -105,7 +108,8 @@ const ARROWS: Readonly<Record<string, Direction>> = {
 };
 
 export function KeyboardDrawing(props: KeyboardDrawingProps) {
-  const { layout, mode, codes, funcLists, keyLabel, keyFill, renderKey, keyDescription, onSelectionChange } = props;
+  const { layout, space, mode, codes, funcLists, keyLabel, keyFill, renderKey, keyDescription, onSelectionChange } =
+    props;
   const t = useT();
   const language = useLanguage();
   const drawing = useDrawing(layout);
@@ -216,7 +220,7 @@ export function KeyboardDrawing(props: KeyboardDrawingProps) {
       }
     : selectPointer;
 
-  const physical = useMemo(() => printedLegends(layout), [layout]);
+  const physical = useMemo(() => printedLegends(layout, space), [layout, space]);
   const legendOf = (id: number) => physical.get(id) ?? `#${id}`;
   const codeOf = (id: number) => codes?.[id];
 
@@ -380,9 +384,10 @@ export function KeyboardDrawing(props: KeyboardDrawingProps) {
                 {row.map((rect) => {
                   const id = rect.id;
                   const code = codeOf(id);
-                  const label = keyLabel?.(id) ?? (code !== undefined ? codeLegend(code) : legendOf(id));
+                  const label = keyLabel?.(id) ?? (code !== undefined ? codeLegend(code, space) : legendOf(id));
                   const said =
-                    keyDescription?.(id) ?? (code !== undefined ? codeDescription(code, language, t) : undefined);
+                    keyDescription?.(id) ??
+                    (code !== undefined ? codeDescription(code, language, t, space) : undefined);
                   const used = uses.get(id);
                   const usedSummary = keyUseSummary(used, t);
                   const plainName = press
@@ -428,7 +433,7 @@ export function KeyboardDrawing(props: KeyboardDrawingProps) {
           </svg>
         </ContextMenu.Trigger>
         {menuKey !== undefined && menuCode !== undefined && (
-          <KeyMenuContent legend={legendOf(menuKey)} info={assignmentInfo(menuCode, funcLists, language, t)} />
+          <KeyMenuContent legend={legendOf(menuKey)} info={assignmentInfo(menuCode, funcLists, language, t, space)} />
         )}
       </ContextMenu.Root>
     </div>

@@ -8,6 +8,7 @@ import type { EventPayloads } from '../../contract/contract';
 import { KEYCODE_KIND, keycodeKind, keycodeValue } from '../../core/keycode-space';
 import { keycodeEntry, keycodeLabel } from '../../core/keycodes';
 import type { DeviceLayout } from '../../core/device-features';
+import type { KeycodeSpace } from '../../core/keycode-spaces/types';
 import type { Language, Translate } from '../../i18n/translate';
 
 /** The advanced-key lists as both get_key_value_info and get_key_func_info carry them. */
@@ -30,8 +31,16 @@ export function advancedTypeOf(code: number): AdvancedType | undefined {
   return TYPE_OF_KIND.get(keycodeKind(code));
 }
 
-/** The legend drawn on a key: the catalogue name, or for an advanced key its card badge letter and item id ("M2"). */
-export function codeLegend(code: number): string {
+/** A code space other than our own protocol's, whose names come from the space itself. */
+const foreign = (space: KeycodeSpace | undefined): space is KeycodeSpace =>
+  space !== undefined && space.id !== 'keytune';
+
+/**
+ * The legend drawn on a key: the catalogue name, or for an advanced key its card badge letter and item id ("M2").
+ * Codes of another family's space (`space`) are named by that space.
+ */
+export function codeLegend(code: number, space?: KeycodeSpace): string {
+  if (foreign(space)) return space.describe(code).name;
   const type = advancedTypeOf(code);
   return type ? `${BADGE_LETTERS[type]}${keycodeValue(code)}` : keycodeLabel(code);
 }
@@ -43,14 +52,19 @@ export function advancedItemOf(code: number, lists: FuncLists | undefined): Adva
 }
 
 /** The catalogue alias in the user's language, else the legend. */
-export function codeAlias(code: number, language: Language): string {
+export function codeAlias(code: number, language: Language, space?: KeycodeSpace): string {
+  if (foreign(space)) {
+    const named = space.describe(code);
+    return language === 'zh_CN' ? named.alias_zh : named.alias;
+  }
   const entry = keycodeEntry(code);
   if (!entry) return keycodeLabel(code);
   return (language === 'zh_CN' ? entry.alias_zh : undefined) ?? entry.alias;
 }
 
 /** What the key does, in words: "Volume Up", "Macro M2". */
-export function codeDescription(code: number, language: Language, t: Translate): string {
+export function codeDescription(code: number, language: Language, t: Translate, space?: KeycodeSpace): string {
+  if (foreign(space)) return codeAlias(code, language, space);
   const type = advancedTypeOf(code);
   return type ? `${t(`keymap.adv.type.${type}`)} ${codeLegend(code)}` : codeAlias(code, language);
 }
@@ -129,7 +143,20 @@ export function assignmentInfo(
   lists: FuncLists | undefined,
   language: Language,
   t: Translate,
+  space?: KeycodeSpace,
 ): AssignmentInfo {
+  if (foreign(space)) {
+    const named = space.describe(code);
+    const alias = language === 'zh_CN' ? named.alias_zh : named.alias;
+    const hex = `0x${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    return {
+      id_num: code,
+      id_hex: hex,
+      name: alias === named.name ? alias : `${named.name} (${alias})`,
+      tip: '',
+      img_name: '',
+    };
+  }
   const type = advancedTypeOf(code);
   if (type) {
     const item = advancedItemOf(code, lists);
@@ -152,6 +179,7 @@ export function assignmentInfo(
 }
 
 /** The legend printed on a physical key: its layer-0 factory code, where the layout tells it. */
-export function printedLegends(layout: DeviceLayout | null): ReadonlyMap<number, string> {
-  return new Map(layout?.keys.flatMap((k) => (k.code === undefined ? [] : [[k.id, keycodeLabel(k.code)] as const])));
+export function printedLegends(layout: DeviceLayout | null, space?: KeycodeSpace): ReadonlyMap<number, string> {
+  const legend = (code: number) => (foreign(space) ? space.describe(code).name : keycodeLabel(code));
+  return new Map(layout?.keys.flatMap((k) => (k.code === undefined ? [] : [[k.id, legend(k.code)] as const])));
 }

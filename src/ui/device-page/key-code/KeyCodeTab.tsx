@@ -4,6 +4,7 @@
  * drawing shows it at once and the device's answer confirms or rolls it back. The data comes from the device's store
  * (store/device-data.ts). On a virtual keyboard, the drawing can also press keys (press_key) at a chosen depth.
  */
+import { useDeviceSpace } from '../../keycode-space';
 import { useDeviceLayout } from '../../device-features';
 import { ToggleGroup } from 'radix-ui';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
@@ -44,7 +45,9 @@ export default function KeyCodeTab({ path }: { path: string }) {
   // Until the user picks a layer, show the one the device reports as current.
   const layer = Math.max(0, Math.min(chosenLayer ?? info?.kcm_index ?? 0, Math.max(layerCount - 1, 0)));
   const codes = info?.keycodes[layer];
-  const printed = useMemo(() => printedLegends(layout), [layout]);
+  const deviceSpace = useDeviceSpace(path);
+  const space = deviceSpace?.space;
+  const printed = useMemo(() => printedLegends(layout, space), [layout, space]);
   const keyLabel = useCallback((id: number) => printed.get(id) ?? `#${id}`, [printed]);
 
   const shownNotice = notice && noticeHolds(notice, layer, codes) ? notice : undefined;
@@ -136,6 +139,7 @@ export default function KeyCodeTab({ path }: { path: string }) {
           {layout && virtual && <PressPanel on={pressing} depth={depth} onToggle={setPressing} onDepth={setDepth} />}
           {layout && (
             <KeyboardDrawing
+              space={space}
               layout={layout}
               mode={editMode === 'code' ? 'key_code' : 'key_adv'}
               useMode={1}
@@ -157,12 +161,12 @@ export default function KeyCodeTab({ path }: { path: string }) {
           <>
             <p className={`keycode-tab__notice keycode-tab__notice--${shownNotice?.tone ?? 'info'}`} role="status">
               {shownNotice?.tone === 'done'
-                ? t('keymap.assigned', codeLegend(shownNotice.code), shownNotice.keys.length)
+                ? t('keymap.assigned', codeLegend(shownNotice.code, space), shownNotice.keys.length)
                 : shownNotice?.tone === 'hint'
                   ? t('keymap.hint.select')
                   : t('keymap.hint.how')}
             </p>
-            <KeycodePicker onPick={(code) => void assign(code)} />
+            <KeycodePicker onPick={(code) => void assign(code)} space={deviceSpace} />
           </>
         ) : (
           <Suspense fallback={<p className="keycode-tab__status">{t('keymap.adv.loading')}</p>}>

@@ -3,6 +3,7 @@
  * light always, outer frame on the models that have one, ambient light on real67. The tab reads the device's key
  * colour info on opening and follows its get_key_color_info events (use-colour-info.ts).
  */
+import { useDeviceSpace } from '../../keycode-space';
 import { useCallback, useMemo, useState } from 'react';
 import { rulesOf } from '../../device-features';
 import { printedLegends } from '../../keyboard/assignment';
@@ -32,12 +33,13 @@ export default function LedTab({ path }: { path: string }) {
   const { resources } = useServices();
   const device = useDeviceState((s) => s.devices.find((d) => d.path === path));
   const layout = device?.layout ?? null;
+  const space = useDeviceSpace(path)?.space;
   const lighting = rulesOf(device).lighting;
   const { state, reload, change } = useColourInfo(path);
   const [tab, setTab] = useState<LedTabId>('key');
   const [selected, setSelected] = useState<number[]>([]);
   const reducedMotion = usePrefersReducedMotion();
-  const printed = useMemo(() => printedLegends(layout), [layout]);
+  const printed = useMemo(() => printedLegends(layout, space), [layout, space]);
   const keyLabel = useCallback((id: number) => printed.get(id) ?? `#${id}`, [printed]);
 
   const tabs = [
@@ -71,6 +73,7 @@ export default function LedTab({ path }: { path: string }) {
     <div className="led-tab" data-preview={preview.kind} data-reduced-motion={reducedMotion ? 'true' : 'false'}>
       <div className="led-tab__drawing">
         <KeyboardDrawing
+          space={space}
           layout={layout}
           mode={DRAWING_MODE[tab]}
           label={l('led.drawing.label')}

@@ -5,6 +5,7 @@
  * the selection and tells the device the report mode: verify streams triggers (2), the others stop it and reset
  * calibration. Leaving the tab stops a trigger stream it started.
  */
+import { useDeviceSpace } from '../../keycode-space';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { rulesOf } from '../../device-features';
 import { ptx } from '../../../i18n/sections/performance';
@@ -50,6 +51,7 @@ export default function PerfTab({ path }: { path: string }) {
   const { client } = useServices();
   const device = useDeviceState((s) => s.devices.find((d) => d.path === path));
   const layout = device?.layout ?? null;
+  const space = useDeviceSpace(path)?.space;
   const caps = rulesOf(device);
   const { state, reload, change } = usePerfData(path);
   const info = state.status === 'ready' ? state.info : undefined;
@@ -61,7 +63,7 @@ export default function PerfTab({ path }: { path: string }) {
   const [depth, setDepth] = useState<number>(PRESS_DEPTH.default);
   const verifying = view === '3' || view === '4';
   const press = usePressKeys(path, depth, virtual && pressing && verifying);
-  const legends = useMemo(() => printedLegends(layout), [layout]);
+  const legends = useMemo(() => printedLegends(layout, space), [layout, space]);
   const [argsVis] = usePerfPref('perf_args_vis');
   const legendOf = useCallback((id: number) => legends.get(id) ?? `#${id}`, [legends]);
 
@@ -230,6 +232,7 @@ export default function PerfTab({ path }: { path: string }) {
               {layout && (
                 <div className="perf-tab__drawing">
                   <KeyboardDrawing
+                    space={space}
                     layout={layout}
                     mode={VIEW_MODE[view]}
                     useMode={selects ? 1 : null}

@@ -7,7 +7,9 @@ import { useId, useMemo, useState } from 'react';
 import { useT } from '../../../i18n/store';
 import { useServices } from '../../services';
 import { KeyGrid } from './KeyGrid';
+import type { DeviceSpace } from '../../keycode-space';
 import { categoryEntries, PICKER_CATEGORIES, searchEntries, type PickerCategory } from './picker-data';
+import { SpacePicker } from './SpacePicker';
 import '../../styles/keymap.css';
 
 export { PICKER_CATEGORIES, type PickerCategory } from './picker-data';
@@ -20,6 +22,8 @@ export interface KeycodePickerProps {
   compact?: boolean;
   /** Called when the user opens another category tab (not for the tab the picker opens on). */
   onCategoryChange?(category: PickerCategory): void;
+  /** A device of another family: its own code space's categories and codes instead of our protocol's. */
+  space?: DeviceSpace;
 }
 
 export function KeycodePicker({
@@ -27,7 +31,20 @@ export function KeycodePicker({
   categories = PICKER_CATEGORIES,
   compact = false,
   onCategoryChange,
+  space,
 }: KeycodePickerProps) {
+  if (space) return <SpacePicker onPick={onPick} compact={compact} space={space} />;
+  return (
+    <ProtocolPicker onPick={onPick} categories={categories} compact={compact} onCategoryChange={onCategoryChange} />
+  );
+}
+
+function ProtocolPicker({
+  onPick,
+  categories = PICKER_CATEGORIES,
+  compact = false,
+  onCategoryChange,
+}: Omit<KeycodePickerProps, 'space'>) {
   const t = useT();
   const { resources } = useServices();
   const offered = categories.length > 0 ? categories : PICKER_CATEGORIES;

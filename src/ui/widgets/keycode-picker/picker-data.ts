@@ -5,6 +5,7 @@
 import { searchKeycodes, type KeycodeEntry } from '../../../core/keycodes';
 import type { CommonLayerName, CommonResource } from '../../../core/resources';
 import type { Language } from '../../../i18n/translate';
+import type { DeviceSpace } from '../../keycode-space';
 
 export const PICKER_CATEGORIES = ['basic', 'extended', 'os', 'mouse', 'lighting', 'special'] as const;
 export type PickerCategory = (typeof PICKER_CATEGORIES)[number];
@@ -55,4 +56,34 @@ export function searchEntries(
 
 export function entryAlias(entry: KeycodeEntry, language: Language): string {
   return (language === 'zh_CN' ? entry.alias_zh : undefined) ?? entry.alias;
+}
+
+/** The entries of another family's code space (src/core/keycode-spaces), shaped as the picker's buttons. */
+export function spaceEntries(device: DeviceSpace): Map<string, PickerEntry[]> {
+  const byCategory = new Map<string, PickerEntry[]>(device.space.categories.map((c) => [c.id, []]));
+  for (const k of device.space.catalogue(device.options)) {
+    const entry = {
+      code: k.code,
+      name: k.name,
+      alias: k.alias,
+      alias_zh: k.alias_zh,
+      category: k.category as KeycodeEntry['category'],
+      width: 1,
+      height: 1,
+    };
+    byCategory.get(k.category)?.push({ entry, width: 1, height: 1 });
+  }
+  return byCategory;
+}
+
+/** Entries of another family's space that match the query. */
+export function searchSpaceEntries(entries: Map<string, PickerEntry[]>, query: string): PickerEntry[] {
+  const all = [...entries.values()].flat();
+  const matched = new Set(
+    searchKeycodes(
+      query,
+      all.map((p) => p.entry),
+    ).map((e) => e.code),
+  );
+  return all.filter((p) => matched.has(p.entry.code));
 }
