@@ -7,8 +7,8 @@ import { CMD, SUB } from '../../src/protocol/commands.ts';
 import { DEVICE_ERROR } from '../../src/protocol/errors.ts';
 import { crc32 } from '../../src/protocol/crc.ts';
 import { REFERENCE_SIGNER } from '../../src/protocol/firmware-keys.ts';
-import { SUB_MORE, SUB_WRITE, type Frame } from '../../src/protocol/frame.ts';
-import { readRequest } from '../../src/protocol/messages.ts';
+import { SUB_MORE, SUB_WRITE, tagged, type Frame } from '../../src/protocol/frame.ts';
+import { commandFrame, readRequest, transactionBegin } from '../../src/protocol/messages.ts';
 import {
   DescriptorLayout,
   DksRecordLayout,
@@ -17,7 +17,7 @@ import {
   FirmwareBeginLayout,
   FirmwareProgressLayout,
 } from '../../src/protocol/objects.ts';
-import { FirmwareReceiver } from '../../src/firmware/update.ts';
+import { FIRMWARE_LEAVE, FirmwareReceiver } from '../../src/firmware/update.ts';
 import { errorName, Host, makeKeyboard, sameBytes, text } from './helpers.ts';
 
 const u32 = (data: Uint8Array, at: number): number => new DataView(data.buffer, data.byteOffset).getUint32(at, true);
@@ -282,5 +282,46 @@ describe('firmware update', () => {
     const rows = DksRecordLayout.decode(host.readObject('dks')).rows;
     expect(rows.map((r) => r.code)).toEqual([4, 5, 6, 7, 0, 0, 0, 0]);
     expect(VirtualKeyboard.restore(host.kb.serialize()).descriptor.fw).toEqual([1, 1, 0]);
+  });
+});
+
+describe('leaving the bootloader (firmware 0x05)', () => {
+  const leave = (host: Host, data = 'EXIT'): Frame => host.command(CMD.firmware, FIRMWARE_LEAVE, [...text(data)]);
+
+  it('restarts into the running firmware and keeps the transfer for the resume', () => {
+    const host = new Host(makeKeyboard());
+    const image = buildFirmwareImage(3, '1.4.0', 3000);
+    enterBootloader(host);
+    begin(host, image);
+    sendChunks(host, image, 0, 20);
+    expect(host.kb.inspect().bootloader).toBe(true);
+    const ack = leave(host);
+    expect(errorName(ack)).toBeUndefined();
+    expect([...ack.data]).toEqual([0, 1]);
+    expect(host.kb.inspect().bootloader).toBe(false);
+    expect(host.kb.firmwareVersion).toBe('V1.3.7');
+    // It answers configuration requests again.
+    expect(errorName(host.send(readRequest(CMD.system, SUB.system.themes, 0, 0xffff))[0])).toBeUndefined();
+    expect(progress(host)).toMatchObject({ state: 1, received: 20 * FIRMWARE_CHUNK });
+    // The same update resumes after the last chunk held, and finishes.
+    enterBootloader(host);
+    expect(u32(begin(host, image).data, 1)).toBe(20 * FIRMWARE_CHUNK);
+    sendChunks(host, image, 20);
+    expect(errorName(finish(host))).toBeUndefined();
+    expect(host.kb.firmwareVersion).toBe('V1.4.0');
+  });
+
+  it('changes nothing outside the bootloader, refuses another magic, and cannot be staged', () => {
+    const host = new Host(makeKeyboard());
+    const before = host.kb.serialize();
+    expect([...leave(host).data]).toEqual([0, 0]);
+    enterBootloader(host);
+    expect(errorName(leave(host, 'STAY'))).toBe('invalidValue');
+    expect(host.kb.inspect().bootloader).toBe(true);
+    leave(host);
+    expect(sameBytes(host.kb.serialize(), before)).toBe(true);
+    host.send(tagged(transactionBegin(), 7));
+    const staged = host.send(tagged(commandFrame(CMD.firmware, FIRMWARE_LEAVE, text('EXIT')), 7));
+    expect(errorName(staged[0])).toBe('busy');
   });
 });

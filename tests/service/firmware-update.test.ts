@@ -14,7 +14,9 @@ import {
   FIRMWARE_HEADER_SIZE,
   FIRMWARE_SLOT_SIZE,
 } from '../../src/protocol/firmware-image.ts';
-import { decodeFrame, encodeFrame } from '../../src/protocol/frame.ts';
+import { CMD, SUB } from '../../src/protocol/commands.ts';
+import { decodeFrame, encodeFrame, tagged } from '../../src/protocol/frame.ts';
+import { commandFrame } from '../../src/protocol/messages.ts';
 import { en_US } from '../../src/i18n/en_US.ts';
 import { zh_CN } from '../../src/i18n/zh_CN.ts';
 import { VirtualKeyboard } from '../../src/firmware/index.ts';
@@ -23,6 +25,9 @@ import { configOf, customised, mgOf, tapSteps, type FlowStep } from './flash-tap
 import { makeHarness } from './harness.ts';
 
 const MODEL = 'Made68Pro';
+const text = (s: string): Uint8Array => new TextEncoder().encode(s);
+/** The keys a cut update may end with: each says the update can be run again. */
+const CUT_KEYS = ['err.fw.flash.interrupted', 'err.fw.flash.no.answer'];
 const MODEL_ID = findModel(MODEL)!.modelId;
 
 /** The step of each report a whole update of `image` sends (toDevice) and receives (toHost) on a fresh keyboard. */
@@ -269,31 +274,72 @@ describe('the configuration', () => {
 });
 
 describe('a keyboard left in its bootloader', () => {
-  it('answers configuration calls with a key that says to finish the update, and the update finishes it', async () => {
+  it('is sent back to its firmware as soon as it is back, is told about, and the update run again resumes', async () => {
     const h = await setup();
     const image = buildFirmwareImage(MODEL_ID, '10.6.0', 3000);
+    const config = configOf(h.kb);
     h.transportOf().injectFault('toDevice', BEFORE_CHUNKS + 20, { kind: 'cut', power: 'kept' });
     expect((await refusalOf(h.flash(image))).toastKey).toBe('err.fw.flash.interrupted');
-    await h.reattach();
     expect(h.kb.inspect().bootloader).toBe(true);
+    const held = h.kb.inspect().firmware.received;
+    expect(held).toBeGreaterThan(0);
+    await h.reattach();
+    await h.service.afterCalls(h.path, async () => undefined);
+    expect(h.kb.inspect().bootloader).toBe(false);
+    expect(h.kb.firmwareVersion).toBe('V9.9.9');
+    expect(configOf(h.kb)).toBe(config);
+    expect(h.last('toast_message')).toMatchObject({ title: 'fw.recovery.left.bootloader', args: 'Made68Pro' });
+    expect(en_US['fw.recovery.left.bootloader']).toBeTruthy();
+    expect(zh_CN['fw.recovery.left.bootloader']).toBeTruthy();
+    // The keyboard types and answers again.
+    await expect(h.call('get_theme_info')).resolves.toMatchObject({ path: h.path });
+    // The transfer stayed in the second slot: the update goes on from where it stopped.
+    const retry = tapSteps(h.transportOf() as LoopbackTransport);
+    await expect(h.flash(image)).resolves.toMatchObject({ fw_ver: 'V10.6.0' });
+    const chunks = retry.steps().toDevice.filter((s) => s === 'chunk').length;
+    expect(chunks).toBeLessThan(Math.ceil(image.length / 56) - held / 56 + 1);
+    expect(configOf(h.kb)).toBe(config);
+  });
 
-    for (const args of [
-      ['get_theme_info'],
-      ['run_other_func', '--cmd', 'reset'],
-      ['get_key_value_info'],
-      ['get_key_perf_info'],
-      ['get_key_color_info'],
-      ['get_setting_data'],
-      ['set_key_info', '--index', '0', '--select', '[1]', '--code', '4'],
-    ] as const) {
+  it('still answers configuration calls with a key that says to finish the update when nothing knows of it', async () => {
+    const h = await setup();
+    // Another host sent it to its bootloader: this service has no update of it to finish or undo.
+    await h.kb.receive(encodeFrame(tagged(commandFrame(CMD.system, SUB.system.bootloader, text('BOOT')), 9)));
+    expect(h.kb.inspect().bootloader).toBe(true);
+    for (const args of [['get_theme_info'], ['run_other_func', '--cmd', 'reset'], ['get_key_value_info']] as const) {
       const e = await refusalOf(h.call(args[0], args.slice(1)));
       expect(e.toastKey).toBe('err.dev.bootloader');
       expect(h.last('toast_message')).toMatchObject({ title: 'err.dev.bootloader' });
     }
-    const answer = (await h.flash(image)) as { fw_ver: string };
+    // The update backs the configuration up from the firmware it sends the keyboard back to, then installs.
+    const answer = (await h.flash(buildFirmwareImage(MODEL_ID, '10.6.0', 3000))) as { fw_ver: string };
     expect(answer.fw_ver).toBe('V10.6.0');
     expect(h.kb.inspect().bootloader).toBe(false);
     await expect(h.call('get_theme_info')).resolves.toMatchObject({ path: h.path });
+  });
+});
+
+describe('a keyboard that lost its power as the update finished', () => {
+  it('gets its configuration back as soon as it is back, without the update run again, and is told', async () => {
+    const image = buildFirmwareImage(MODEL_ID, '10.0.0', 2000);
+    const { toHost } = await flowOf(image, customised);
+    const h = await customised();
+    const config = configOf(h.kb);
+    // The answer to finish is lost with the power: the keyboard restarts on the new firmware, in its factory state.
+    h.transportOf().injectFault('toHost', toHost.indexOf('finish') + 1, { kind: 'cut', power: 'lost' });
+    expect(CUT_KEYS).toContain((await refusalOf(h.flash(mgOf(image)))).toastKey);
+    expect(h.kb.firmwareVersion).toBe('V10.0.0');
+    expect(configOf(h.kb)).not.toBe(config);
+    await h.reattach();
+    await h.service.afterCalls(h.path, async () => undefined);
+    expect(configOf(h.kb)).toBe(config);
+    expect(h.last('toast_message')).toMatchObject({ title: 'fw.recovery.restored', args: 'Made68Pro', type: 0 });
+    expect(zh_CN['fw.recovery.restored']).toBeTruthy();
+    // Nothing is left to do: the same update run again only checks.
+    const retry = tapSteps(h.transportOf() as LoopbackTransport);
+    await expect(h.flash(mgOf(image))).resolves.toMatchObject({ fw_ver: 'V10.0.0' });
+    expect(retry.steps().toDevice).not.toContain('chunk');
+    expect(configOf(h.kb)).toBe(config);
   });
 });
 

@@ -19,8 +19,10 @@ afterEach(() => {
 
 /** Calls of several areas that all need the keyboard: reads of objects never read before, and writes. */
 function callsOn(h: ReturnType<typeof makeHarness>, path: string): (() => Promise<unknown>)[] {
-  const call = (func: string, args: string[] = []) => () =>
-    h.service.call('dev_info', func, ['--path', path, ...args]);
+  const call =
+    (func: string, args: string[] = []) =>
+    () =>
+      h.service.call('dev_info', func, ['--path', path, ...args]);
   return [
     call('get_theme_info'),
     call('get_key_value_info'),

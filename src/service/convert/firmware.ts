@@ -1,12 +1,18 @@
 /**
- * Firmware packages and update-mode errors, shared by the areas that meet them: the files of a package as the flash
- * call receives them, and the toast keys that tell a person what happened to an update and how to finish it.
+ * Firmware packages, the bootloader's commands and update-mode errors: the files of a package as the flash call
+ * receives them, the toast keys that tell a person what happened to an update and how to finish it, and the transfer
+ * of an image (begin, chunks in windows, resume) and the way out of the bootloader.
  */
 import { BridgeCallError } from '../../contract/bridge.ts';
 import type { FirmwareFile } from '../../contract/payloads/firmware.ts';
 import { fail } from '../../core/rules/result.ts';
 import { TOAST_KEYS } from '../../core/toast-keys.ts';
+import { CMD, SUB } from '../../protocol/commands.ts';
 import { DEVICE_ERROR } from '../../protocol/errors.ts';
+import { FIRMWARE_TARGET_MAIN, type FirmwareHeader } from '../../protocol/firmware-image.ts';
+import { SUB_MORE, SUB_WRITE, type Frame } from '../../protocol/frame.ts';
+import { FIRMWARE_CHUNK, FIRMWARE_WINDOW, FirmwareBeginLayout } from '../../protocol/objects.ts';
+import type { DeviceEntry } from '../context.ts';
 import { refusal } from '../refusal.ts';
 import { SessionError } from '../session.ts';
 
@@ -31,6 +37,14 @@ export const UPDATE_KEYS = {
   restoreFailed: TOAST_KEYS.firmwareRestoreFailed,
   /** The configuration read back differs from the backup: the backup is kept for the retry. */
   restoreMismatch: TOAST_KEYS.firmwareRestoreMismatch,
+} as const;
+
+/** What the service says when it finishes or undoes a cut update on its own (src/i18n/sections/recovery.ts). */
+export const RECOVERY_KEYS = {
+  /** The keyboard came back on its new firmware, and the kept backup is on it again. */
+  restored: 'fw.recovery.restored',
+  /** The keyboard came back waiting in its bootloader, and runs its previous firmware again. */
+  leftBootloader: 'fw.recovery.left.bootloader',
 } as const;
 
 /** The key of each refusal of an image check (docs/protocol.md §9.1), before anything is sent. */
@@ -119,4 +133,109 @@ export function pickFirmwareFiles(files: readonly FirmwareFile[]): { name: strin
   const mg = files.filter((f) => extensionIs(f, '.mg')).sort((a, b) => a.name.length - b.name.length);
   if (mg.length === 0) throw new BridgeCallError(TOAST_KEYS.firmwareFileInvalid, 'the package holds no firmware file');
   return mg.map((f) => ({ name: f.name, image: decodeBase64(f.data) }));
+}
+
+/* ---------- talking to the bootloader ---------- */
+
+/** An image that passed every check, as the transfer sends it. */
+export interface CheckedImage {
+  name: string;
+  image: Uint8Array;
+  header: FirmwareHeader;
+  /** CRC-32 of the whole image, as begin announces it. */
+  crc: number;
+}
+
+/**
+ * Leave the bootloader (docs/protocol.md §9.5): firmware group, data 'EXIT', answered [0, left]. The protocol's
+ * command table (src/protocol/commands.ts SUB.firmware) does not name it yet.
+ */
+const FIRMWARE_LEAVE = 0x05;
+
+/**
+ * Restarts a keyboard waiting in its bootloader into the firmware it runs, which a transfer never overwrites; the
+ * transfer stays in the second slot for the same update to resume. Answers true when it was in its bootloader. A
+ * firmware without the command is sent finish instead when it waits there (which discards the transfer), so a
+ * keyboard is never left unable to type.
+ */
+export async function leaveBootloader(device: DeviceEntry): Promise<boolean> {
+  try {
+    const ack = await device.session.command(CMD.firmware, FIRMWARE_LEAVE, new TextEncoder().encode('EXIT'));
+    return ack.data[1] === 1;
+  } catch (e) {
+    if (!(e instanceof SessionError && e.reason === 'device' && e.deviceCode === DEVICE_ERROR.unknownCommand)) throw e;
+  }
+  try {
+    await device.session.readObject('status');
+    return false;
+  } catch (e) {
+    if (!isUpdateModeRefusal(e)) throw e;
+  }
+  await device.session.command(CMD.firmware, SUB.firmware.finish, new Uint8Array(0)).catch(() => undefined);
+  return true;
+}
+
+/** Windows in a row that may fail to get through (a lost report) before the update is given up as interrupted. */
+const MAX_STALLS = 3;
+
+export async function enterBootloader(device: DeviceEntry): Promise<void> {
+  try {
+    await device.session.command(CMD.system, SUB.system.bootloader, new TextEncoder().encode('BOOT'));
+  } catch (e) {
+    // A device already in its bootloader (an update cut short) answers busy to everything but firmware commands.
+    if (!isUpdateModeRefusal(e)) throw e;
+  }
+}
+
+/** Announces the image; answers the chunk to go on from (what the device already holds of this very image). */
+async function begin(device: DeviceEntry, { image, header, crc }: CheckedImage): Promise<number> {
+  const request = FirmwareBeginLayout.encode({
+    target: FIRMWARE_TARGET_MAIN,
+    size: image.length,
+    version: header.version,
+    crc,
+  });
+  const ack = await device.session.command(CMD.firmware, SUB.firmware.begin, request);
+  const held = ack.data.length >= 5 ? new DataView(ack.data.buffer, ack.data.byteOffset).getUint32(1, true) : 0;
+  // The whole image may be there already (a cut after the last chunk): then the short last chunk counts too.
+  return held >= image.length ? Math.ceil(image.length / FIRMWARE_CHUNK) : Math.floor(held / FIRMWARE_CHUNK);
+}
+
+function chunkFrame(index: number, image: Uint8Array, last: boolean): Frame {
+  const at = index * FIRMWARE_CHUNK;
+  return {
+    cmd: CMD.firmware,
+    sub: SUB.firmware.chunk | SUB_WRITE | (last ? 0 : SUB_MORE),
+    offset: index,
+    data: image.subarray(at, Math.min(image.length, at + FIRMWARE_CHUNK)),
+  };
+}
+
+/** A window that did not get through because a report was lost: the device says where it stands, and we go on. */
+const lostReport = (e: unknown): boolean =>
+  e instanceof SessionError &&
+  (e.reason === 'timeout' || (e.reason === 'device' && e.deviceCode === DEVICE_ERROR.sequence));
+
+/** Sends the image from where the device stands; `report` hears the bytes the device holds after each window. */
+export async function transfer(device: DeviceEntry, f: CheckedImage, report: (held: number) => void): Promise<void> {
+  const { image } = f;
+  const chunks = Math.ceil(image.length / FIRMWARE_CHUNK);
+  let next = await begin(device, f);
+  report(next * FIRMWARE_CHUNK);
+  let stalls = 0;
+  while (next < chunks) {
+    const end = Math.min(chunks, next + FIRMWARE_WINDOW);
+    const frames: Frame[] = [];
+    for (let i = next; i < end; i++) frames.push(chunkFrame(i, image, i === end - 1));
+    try {
+      await device.session.stream(frames);
+    } catch (e) {
+      if (!lostReport(e) || !device.session.isOpen || ++stalls > MAX_STALLS) throw e;
+      next = await begin(device, f);
+      continue;
+    }
+    stalls = 0;
+    next = end;
+    report(Math.min(image.length, next * FIRMWARE_CHUNK));
+  }
 }

@@ -15,44 +15,44 @@
  * A refusal leaves the bootloader again (the old firmware runs); a cut or a device that stops answering leaves the
  * transfer in the device's second slot; a restore or compare that fails keeps the backup. Running the same update
  * again finishes whichever step was left: it resumes the transfer, or, when the new image already runs, restores.
+ * And when a keyboard an update was cut short on attaches again, the service does not wait for that: it restores the
+ * backup on the new firmware, or sends a keyboard waiting in its bootloader back to its intact firmware, and says so.
  */
 import type { firmwareCalls } from '../../contract/areas/firmware.ts';
 import { BridgeCallError } from '../../contract/bridge.ts';
 import type { FirmwareFile, FlashResult, UpdateProgress } from '../../contract/payloads/firmware.ts';
-import { TOAST_KEYS } from '../../core/toast-keys.ts';
+import { TOAST_KEYS, TOAST_TYPE, toastStyle, type ToastType } from '../../core/toast-keys.ts';
 import { CMD, SUB } from '../../protocol/commands.ts';
 import { crc32 } from '../../protocol/crc.ts';
-import { DEVICE_ERROR } from '../../protocol/errors.ts';
 import {
   checkFirmwareImage,
   FIRMWARE_SLOT_SIZE,
-  FIRMWARE_TARGET_MAIN,
   readFirmwareHeader,
-  type FirmwareHeader,
   type ImageCheck,
 } from '../../protocol/firmware-image.ts';
-import { SUB_MORE, SUB_WRITE, type Frame } from '../../protocol/frame.ts';
-import { DescriptorLayout, FIRMWARE_CHUNK, FIRMWARE_WINDOW, FirmwareBeginLayout } from '../../protocol/objects.ts';
+import { DescriptorLayout } from '../../protocol/objects.ts';
 import { invalidate } from '../cache.ts';
 import { backupConfig, configDifferences, restoreConfig, type ConfigBackup } from '../config-backup.ts';
 import type { DeviceEntry, Emit, Handlers } from '../context.ts';
 import {
+  enterBootloader,
   IMAGE_PROBLEM_KEYS,
   isUpdateModeRefusal,
+  leaveBootloader,
   outsideUpdateMode,
   pickFirmwareFiles,
+  RECOVERY_KEYS,
+  transfer,
   UPDATE_KEYS,
+  type CheckedImage,
 } from '../convert/firmware.ts';
 import { readPerformance } from '../convert/performance.ts';
 import { applyGameConfigCard, type GameConfigContent } from '../game-config.ts';
 import { emitSettingData } from '../payloads/settings.ts';
 import { emitThemeInfo } from '../payloads/theme.ts';
-import { versionText, type DeviceService } from '../service.ts';
+import { toBridgeError, versionText, type DeviceService } from '../service.ts';
 import { SessionError } from '../session.ts';
 import { TransportError } from '../../transport/types.ts';
-
-/** Windows in a row that may fail to get through (a lost report) before the update is given up as interrupted. */
-const MAX_STALLS = 3;
 
 /** The one argument each command takes besides --path and --cmd. */
 const ARGUMENT_OF = { flash: 'mg', export_group_cfg: 'content', reset: undefined } as const;
@@ -60,12 +60,17 @@ const ARGUMENT_OF = { flash: 'mg', export_group_cfg: 'content', reset: undefined
 const invalid = (message: string): BridgeCallError => new BridgeCallError(TOAST_KEYS.invalidArgs, message);
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-interface Image {
-  name: string;
-  image: Uint8Array;
-  header: FirmwareHeader;
-  /** CRC-32 of the whole image, as begin announces it. */
-  crc: number;
+type Image = CheckedImage;
+
+/**
+ * Where an update that did not complete left the keyboard: 'bootloader' from the bootloader command until finish is
+ * answered (it may wait there, or run its old firmware after a power loss), 'switched' once the new firmware runs
+ * with the backup not yet confirmed on it.
+ */
+interface CutUpdate {
+  stage: 'bootloader' | 'switched';
+  /** The version the update installs. */
+  target: readonly number[];
 }
 
 /** What the service keeps between flash calls: per device, the backup not yet restored and the images verified. */
@@ -74,6 +79,10 @@ export interface FlashMemory {
   backups: Map<string, ConfigBackup>;
   /** The last image that passed every check, by model and serial: the same bytes again need no second check. */
   verified: Map<string, { image: Uint8Array; crc: number }>;
+  /** Updates that did not complete, by model and serial: finished or undone when the keyboard comes back. */
+  cut: Map<string, CutUpdate>;
+  /** Keyboards a flash call is working on: their coming back belongs to that call. */
+  flashing: Set<string>;
 }
 
 const deviceKey = (device: DeviceEntry): string => `${device.descriptor.modelId}:${device.descriptor.serial}`;
@@ -144,70 +153,6 @@ function checkImages(device: DeviceEntry, files: readonly FirmwareFile[], emit: 
   });
 }
 
-/* ---------- talking to the bootloader ---------- */
-
-async function enterBootloader(device: DeviceEntry): Promise<void> {
-  try {
-    await device.session.command(CMD.system, SUB.system.bootloader, new TextEncoder().encode('BOOT'));
-  } catch (e) {
-    // A device already in its bootloader (an update cut short) answers busy to everything but firmware commands.
-    if (!isUpdateModeRefusal(e)) throw e;
-  }
-}
-
-/** Announces the image; answers the chunk to go on from (what the device already holds of this very image). */
-async function begin(device: DeviceEntry, { image, header, crc }: Image): Promise<number> {
-  const request = FirmwareBeginLayout.encode({
-    target: FIRMWARE_TARGET_MAIN,
-    size: image.length,
-    version: header.version,
-    crc,
-  });
-  const ack = await device.session.command(CMD.firmware, SUB.firmware.begin, request);
-  const held = ack.data.length >= 5 ? new DataView(ack.data.buffer, ack.data.byteOffset).getUint32(1, true) : 0;
-  // The whole image may be there already (a cut after the last chunk): then the short last chunk counts too.
-  return held >= image.length ? Math.ceil(image.length / FIRMWARE_CHUNK) : Math.floor(held / FIRMWARE_CHUNK);
-}
-
-function chunkFrame(index: number, image: Uint8Array, last: boolean): Frame {
-  const at = index * FIRMWARE_CHUNK;
-  return {
-    cmd: CMD.firmware,
-    sub: SUB.firmware.chunk | SUB_WRITE | (last ? 0 : SUB_MORE),
-    offset: index,
-    data: image.subarray(at, Math.min(image.length, at + FIRMWARE_CHUNK)),
-  };
-}
-
-/** A window that did not get through because a report was lost: the device says where it stands, and we go on. */
-const lostReport = (e: unknown): boolean =>
-  e instanceof SessionError &&
-  (e.reason === 'timeout' || (e.reason === 'device' && e.deviceCode === DEVICE_ERROR.sequence));
-
-/** Sends the image from where the device stands; `report` hears the bytes the device holds after each window. */
-async function transfer(device: DeviceEntry, f: Image, report: (held: number) => void): Promise<void> {
-  const { image } = f;
-  const chunks = Math.ceil(image.length / FIRMWARE_CHUNK);
-  let next = await begin(device, f);
-  report(next * FIRMWARE_CHUNK);
-  let stalls = 0;
-  while (next < chunks) {
-    const end = Math.min(chunks, next + FIRMWARE_WINDOW);
-    const frames: Frame[] = [];
-    for (let i = next; i < end; i++) frames.push(chunkFrame(i, image, i === end - 1));
-    try {
-      await device.session.stream(frames);
-    } catch (e) {
-      if (!lostReport(e) || !device.session.isOpen || ++stalls > MAX_STALLS) throw e;
-      next = await begin(device, f);
-      continue;
-    }
-    stalls = 0;
-    next = end;
-    report(Math.min(image.length, next * FIRMWARE_CHUNK));
-  }
-}
-
 /**
  * True when the last image already runs: an earlier run of this update switched the device to it but did not get to
  * restore the configuration. The device runs the image's version, outside its bootloader (which answers busy).
@@ -268,8 +213,8 @@ function stoppedError(e: unknown): unknown {
 
 /**
  * Takes the configuration backup, or answers the one kept from an earlier run of an update. A keyboard left in its
- * bootloader by an update the service has no backup of (the app was closed) is sent back to its firmware first: its
- * configuration is intact there, and is backed up before anything is flashed.
+ * bootloader by an update the service has no backup of (the app was closed) is sent back to its firmware first (the
+ * transfer stays for the resume): its configuration is intact there, and is backed up before anything is flashed.
  */
 async function takeBackup(device: DeviceEntry, memory: FlashMemory): Promise<ConfigBackup> {
   const kept = memory.backups.get(deviceKey(device));
@@ -280,7 +225,7 @@ async function takeBackup(device: DeviceEntry, memory: FlashMemory): Promise<Con
       backup = await backupConfig(device);
     } catch (e) {
       if (!isUpdateModeRefusal(e)) throw e;
-      await device.session.command(CMD.firmware, SUB.firmware.finish, new Uint8Array(0)).catch(() => undefined);
+      await leaveBootloader(device);
       backup = await backupConfig(device);
     }
   } catch (e) {
@@ -320,7 +265,24 @@ async function flash(
   emit: Emit,
   memory: FlashMemory,
 ): Promise<FlashResult> {
-  const images = checkImages(device, files, emit, memory);
+  const key = deviceKey(device);
+  memory.flashing.add(key);
+  try {
+    return await flashImages(service, device, checkImages(device, files, emit, memory), emit, memory);
+  } finally {
+    memory.flashing.delete(key);
+  }
+}
+
+async function flashImages(
+  service: DeviceService,
+  device: DeviceEntry,
+  images: readonly Image[],
+  emit: Emit,
+  memory: FlashMemory,
+): Promise<FlashResult> {
+  const key = deviceKey(device);
+  const target = images[images.length - 1]!.header.version;
   emit('flash_by_info', {
     path: device.path,
     files: images.map((f) => ({ name: f.name, size: f.image.length, fw_ver: versionText(f.header.version) })),
@@ -340,6 +302,7 @@ async function flash(
     } else {
       for (const [task, f] of images.entries()) {
         last = { error: 0, progress: 0, task_id: task };
+        memory.cut.set(key, { stage: 'bootloader', target });
         await enterBootloader(device);
         inBootloader = true;
         await transfer(device, f, (held) =>
@@ -355,20 +318,17 @@ async function flash(
         inBootloader = false;
       }
     }
+    memory.cut.set(key, { stage: 'switched', target });
   } catch (e) {
     progress({ ...last, error: 1 });
-    // A refused transfer is not worth keeping: finish discards it and restarts the firmware the device had, so the
-    // keyboard is not left waiting in its bootloader. A cut transfer stays for the same update to resume.
-    if (inBootloader && e instanceof SessionError && e.reason === 'device' && device.session.isOpen) {
-      await device.session.command(CMD.firmware, SUB.firmware.finish, new Uint8Array(0)).catch(() => undefined);
-      invalidate(device);
-    }
+    await afterStop(device, e, inBootloader, memory);
     throw stoppedError(e);
   }
   try {
     const found = await refind(service, device, backup);
     await restoreAndCompare(found, backup);
-    memory.backups.delete(deviceKey(found));
+    memory.backups.delete(key);
+    memory.cut.delete(key);
     return { path: found.path, fw_ver: found.record.fw_ver, hw_ver: found.record.hw_ver };
   } catch (e) {
     progress({ ...last, error: 1 });
@@ -378,6 +338,72 @@ async function flash(
       `the firmware was written but the keyboard did not answer afterwards: ${messageOf(e)}`,
     );
   }
+}
+
+/**
+ * Never leaves a keyboard that still answers waiting in its bootloader. A refused transfer is not worth keeping:
+ * finish discards it and restarts the firmware the device had. A transfer that stopped because the keyboard went
+ * silent is kept for the same update to resume, and the keyboard is sent back to its firmware (if it answers now);
+ * a cut link is dealt with when the keyboard comes back (resumeCutUpdate).
+ */
+async function afterStop(device: DeviceEntry, e: unknown, inBootloader: boolean, memory: FlashMemory) {
+  if (!inBootloader || !device.session.isOpen) return;
+  if (e instanceof SessionError && e.reason === 'device') {
+    await device.session.command(CMD.firmware, SUB.firmware.finish, new Uint8Array(0)).catch(() => undefined);
+    memory.cut.delete(deviceKey(device));
+  } else {
+    await leaveBootloader(device).catch(() => undefined);
+  }
+  invalidate(device);
+}
+
+/**
+ * A keyboard an update did not complete on is back (the same serial): finishes what can be finished without the
+ * person. On the new firmware, the kept backup is put back and compared; waiting in its bootloader, it is sent back
+ * to its intact firmware (the transfer stays, so the update run again resumes it). Either is said in a toast.
+ */
+async function resumeCutUpdate(service: DeviceService, device: DeviceEntry, memory: FlashMemory): Promise<void> {
+  const key = deviceKey(device);
+  const cut = memory.cut.get(key);
+  if (!cut || memory.flashing.has(key) || !device.session.isOpen) return;
+  const backup = memory.backups.get(key);
+  const name = device.record.display_name;
+  const runsTarget =
+    sameVersion(device.descriptor.fw, cut.target) &&
+    (cut.stage === 'switched' || (backup !== undefined && !sameVersion(backup.device.fw, cut.target)));
+  try {
+    if (!runsTarget) {
+      if (await leaveBootloader(device)) {
+        invalidate(device);
+        toast(service, RECOVERY_KEYS.leftBootloader, TOAST_TYPE.warning, [name]);
+      }
+      return;
+    }
+    if (backup) {
+      await restoreAndCompare(device, backup);
+      toast(service, RECOVERY_KEYS.restored, TOAST_TYPE.success, [name]);
+    }
+    memory.backups.delete(key);
+    memory.cut.delete(key);
+  } catch (e) {
+    // A link that went again waits for the next time the keyboard comes back; anything else is said.
+    if (lostLink(e)) return;
+    const error = toBridgeError(e);
+    toast(service, error.toastKey, error.toastType, error.args);
+  }
+}
+
+const sameVersion = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && a.every((part, i) => part === b[i]);
+
+function toast(service: DeviceService, key: string, type: ToastType, args: readonly string[]): void {
+  service.emit('toast_message', {
+    title: key,
+    context: '',
+    args: args.join(';;'),
+    type,
+    delay: type === TOAST_TYPE.success ? 3 : toastStyle(key).delay,
+  });
 }
 
 /* ---------- factory reset and game-config cards ---------- */
@@ -401,7 +427,13 @@ async function applyCard(device: DeviceEntry, content: GameConfigContent, emit: 
 }
 
 export function registerFirmwareHandlers(service: DeviceService): FlashMemory {
-  const memory: FlashMemory = { backups: new Map(), verified: new Map() };
+  const memory: FlashMemory = { backups: new Map(), verified: new Map(), cut: new Map(), flashing: new Set() };
+  // Sends nothing for a keyboard no update was cut short on; otherwise waits for the calls already queued for it.
+  service.onDeviceAttached((device) => {
+    const key = deviceKey(device);
+    if (!memory.cut.has(key) || memory.flashing.has(key)) return;
+    service.afterCalls(device.path, () => resumeCutUpdate(service, device, memory)).catch(() => undefined);
+  });
   const handlers: Handlers<keyof typeof firmwareCalls> = {
     runOtherFunc: async (args, ctx) => {
       const device = ctx.device();
