@@ -19,10 +19,6 @@ export const ADVANCED_TYPE_NAMES: readonly AdvancedType[] = (Object.keys(ADVANCE
 /** Card badge letters (spec-1 §2). Hyper-tap's badge is T although its binding keyword letter is H. */
 export const BADGE_LETTERS = { dks: 'D', shortcut: 'A', macro: 'M', snaptap: 'S', hypertap: 'T' } as const;
 
-export function isAdvancedTypeId(n: number): n is AdvancedTypeId {
-  return Number.isInteger(n) && n >= 0 && n < ADVANCED_TYPE_NAMES.length;
-}
-
 /** The type's name, or undefined for a number that names no type (a call may carry anything). */
 export function advancedTypeName(type: number): AdvancedType | undefined {
   return ADVANCED_TYPE_NAMES[type];
@@ -180,7 +176,7 @@ export const SHORTCUT_HOLD_TIME = { min: 10, max: 1000, step: 1, default: 200 } 
 /** Most keys per shortcut type. Action's limit is our choice: one action key. */
 export const SHORTCUT_KEY_LIMIT: Readonly<Record<ShortcutTypeId, number>> = { 0: 6, 1: 1, 2: 6, 4: 2, 5: 1 };
 
-export const SUMMARY_LIMIT = 3;
+const SUMMARY_LIMIT = 3;
 export const ELLIPSIS = '…';
 
 // ---------------------------------------------------------------------------------------------- DKS editing
@@ -358,7 +354,7 @@ export function summarizeEntries(names: readonly string[], limit: number = SUMMA
 }
 
 /** The key names a card title summarises: pressed keys for a macro, chosen keys for every other type. */
-export function itemKeyNames(item: AdvancedItem): string[] {
+function itemKeyNames(item: AdvancedItem): string[] {
   switch (item.type) {
     case ADVANCED_TYPE.dks:
       return item.display.filter(dksRowHasKey).map((r) => r.name);

@@ -34,7 +34,7 @@ export const DEVICE_DEFAULTS = {
 } as const;
 
 /** Firmware above this is feature level 2 for models that reach it; the spec names level 2 without its rules. */
-export const LEVEL_2_AFTER = '5.9.9';
+const LEVEL_2_AFTER = '5.9.9';
 
 export interface ModelCapabilityRow {
   /** A fixed level, or the last firmware of level 0 and (when the model reaches level 2) the last of level 1. */
@@ -145,7 +145,7 @@ export const CAPABILITY_TABLE: Readonly<Record<ConfigurableModel, Readonly<Model
 };
 
 /** Real67 ambient light: generation 1 through this firmware, generation 2 (mode 3 subtype dropdown) after it. */
-export const AMBIENT_GEN1_THROUGH = '3.9.6';
+const AMBIENT_GEN1_THROUGH = '3.9.6';
 
 /** Declared with the advanced keys; re-exported for the UI and contract modules that import it from here. */
 export type { AdvancedType };

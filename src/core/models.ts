@@ -7,7 +7,6 @@ export const DEV_TYPE = { keyboard: 2, mouse: 3, dongle: 4 } as const;
 export type DevType = (typeof DEV_TYPE)[keyof typeof DEV_TYPE];
 
 export const ACCESS_MODE = { usb: 0, wireless24g: 1, bluetooth: 2 } as const;
-export type AccessMode = (typeof ACCESS_MODE)[keyof typeof ACCESS_MODE];
 
 /** Vendor ids the product asks the browser for (spec-2 §9). */
 export const VENDOR_IDS = [1046, 13495, 14420] as const;

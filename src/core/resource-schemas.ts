@@ -16,7 +16,7 @@ import {
 const HEX_COLOUR = /^#?[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/;
 const VERSION = /^\d+\.\d+\.\d+$/;
 
-export const keycodeEntrySchema = z.object({
+const keycodeEntrySchema = z.object({
   code: z.number().int().min(0).max(0xffff),
   name: z.string().min(1),
   alias: z.string(),
@@ -35,7 +35,7 @@ const uniqueCodes = (entries: readonly { code: number }[], ctx: z.RefinementCtx)
   });
 };
 
-export const keycodesResourceSchema = z.array(keycodeEntrySchema).min(1).superRefine(uniqueCodes);
+const keycodesResourceSchema = z.array(keycodeEntrySchema).min(1).superRefine(uniqueCodes);
 
 const commonLayerSchema = z.object({
   /** Default width and height of an entry in this picker tab, in key units. */
@@ -44,7 +44,7 @@ const commonLayerSchema = z.object({
   data: z.array(keycodeEntrySchema).superRefine(uniqueCodes),
 });
 
-export const commonResourceSchema = z.object(
+const commonResourceSchema = z.object(
   Object.fromEntries(COMMON_LAYER_NAMES.map((n) => [n, commonLayerSchema])) as Record<
     CommonLayerName,
     typeof commonLayerSchema
@@ -88,7 +88,7 @@ const idsInOrder = (items: readonly { id: number }[], ctx: z.RefinementCtx): voi
   });
 };
 
-export const ledModesResourceSchema = z.object({
+const ledModesResourceSchema = z.object({
   modes: z.array(ledModeSchema).length(8).superRefine(idsInOrder),
   outframe_modes: z.array(outframeModeSchema).min(1).superRefine(idsInOrder),
   ambient_modes: z.array(ambientModeSchema).min(1).superRefine(idsInOrder),
@@ -96,7 +96,7 @@ export const ledModesResourceSchema = z.object({
   color_list: z.array(z.object({ hex: z.string().regex(HEX_COLOUR) })).min(1),
 });
 
-export const versionResourceSchema = z.object({
+const versionResourceSchema = z.object({
   app: z.string().regex(VERSION),
   resources: z.number().int().min(1),
   /** Latest published firmware per lower-case model name, without the "V" prefix. */

@@ -34,7 +34,7 @@ export { RESOURCE_FILES } from './resource-files';
 // ---------------------------------------------------------------- default content
 
 /** Bumped whenever the shape or meaning of a default resource changes. */
-export const RESOURCE_VERSION = 1;
+const RESOURCE_VERSION = 1;
 
 const led = (id: number, key: string, extra: LedModesResource['modes'][number]['extra'] = null) => ({
   id,
@@ -45,7 +45,7 @@ const led = (id: number, key: string, extra: LedModesResource['modes'][number]['
   extra,
 });
 
-export const LED_MODES: LedModesResource['modes'] = [
+const LED_MODES: LedModesResource['modes'] = [
   led(0, 'custom'),
   led(1, 'static'),
   led(2, 'breathing'),
@@ -78,7 +78,7 @@ export const AMBIENT_MODES: LedModesResource['ambient_modes'] = [
 ];
 
 /** Ambient colour indexes 0-7 (spec-1 §9); the catalogue calls magenta "purple" in Chinese. */
-export const AMBIENT_COLORS: LedModesResource['ambient_colors'] = [
+const AMBIENT_COLORS: LedModesResource['ambient_colors'] = [
   ['white', '#ffffff'],
   ['red', '#ff0000'],
   ['green', '#00ff00'],
@@ -90,7 +90,7 @@ export const AMBIENT_COLORS: LedModesResource['ambient_colors'] = [
 ].map(([name, hex], id) => ({ id, name: `color.${name!}`, hex: hex! }));
 
 /** The default palette of the per-key light tab. */
-export const DEFAULT_COLOR_LIST: LedModesResource['color_list'] = (
+const DEFAULT_COLOR_LIST: LedModesResource['color_list'] = (
   '#ff0000 #ff8000 #ffff00 #80ff00 #00ff00 #00ff80 #00ffff #0080ff ' +
   '#0000ff #8000ff #ff00ff #ff0080 #ffffff #ffd8a8 #a0a0a0 #000000'
 )

@@ -9,9 +9,9 @@ import { currentToWire, PAIR_STATE, STATUS_UNKNOWN, type Status } from '../proto
 import type { DeviceFacts } from './schema.ts';
 
 /** Empty and full cell voltage, mV. */
-export const CELL_MV = { empty: 3300, full: 4200 } as const;
+const CELL_MV = { empty: 3300, full: 4200 } as const;
 /** Charging current below 80 %, mA; it tapers to CHARGE_TAIL_MA at 100 %. */
-export const CHARGE_MA = 500;
+const CHARGE_MA = 500;
 const CHARGE_TAIL_MA = 50;
 /** Minutes to charge one percent. */
 const MINUTES_PER_PERCENT = 1.5;

@@ -60,7 +60,7 @@ function hueColour(hue: number): Rgb {
 }
 
 /** Low-profile switches (made68air, lumi68) ship with type 5; everything else with type 1. */
-export function defaultSwitchType(model: ModelInfo): number {
+function defaultSwitchType(model: ModelInfo): number {
   return model.name === 'made68air' || model.name === 'lumi68' ? 5 : 1;
 }
 
@@ -104,8 +104,8 @@ function lighting(traits: Traits, modeIndex: number): Lighting {
  * a mode takes a colour, animates, has styles), so every mode a person can pick has a name and a known behaviour.
  * The objects keep room for more (8 frame items, 6 ambient modes).
  */
-export const OFFERED_FRAME_MODES = Math.min(OUTER_FRAME_MODES, OUTFRAME_MODES.length);
-export const OFFERED_AMBIENT_MODES = Math.min(AMBIENT_MODES, AMBIENT_MODE_LIST.length);
+const OFFERED_FRAME_MODES = Math.min(OUTER_FRAME_MODES, OUTFRAME_MODES.length);
+const OFFERED_AMBIENT_MODES = Math.min(AMBIENT_MODES, AMBIENT_MODE_LIST.length);
 
 function outerFrame(): OuterFrame {
   return {
@@ -154,7 +154,7 @@ export function defaultKeymapFor(model: ModelInfo): number[][] {
 }
 const factoryKeymaps = new Map<string, readonly (readonly number[])[]>();
 
-export function defaultProfile(traits: Traits, slot: number): Profile {
+function defaultProfile(traits: Traits, slot: number): Profile {
   const { model, keyCount, capacity } = traits;
   const tune = SLOT_TUNES[slot] ?? SLOT_TUNES[0]!;
   const switchType = defaultSwitchType(model);
@@ -202,12 +202,12 @@ export function defaultProfile(traits: Traits, slot: number): Profile {
   };
 }
 
-export function defaultSettings(): Settings {
+function defaultSettings(): Settings {
   return { useNKey: 1, useSleep: 1, sleepTime: 10, autoCalibration: 1, reportRate: 2 };
 }
 
 /** Factory calibration: each key's own rest (max) and full-travel (min) readings. */
-export function defaultCalibration(model: ModelInfo): CalibrationKey[] {
+function defaultCalibration(model: ModelInfo): CalibrationKey[] {
   return Array.from({ length: model.keyCount }, (_, id) => {
     const curve = keyCurve(model.modelId, id);
     return { min: curve.bottom, max: curve.rest };

@@ -112,9 +112,9 @@ const SettingsSchema: z.ZodType<Settings> = z.object({
 
 /** The tables a profile stores as wire bytes. */
 export type StoredTable = 'keymap' | 'colours' | 'perf' | AdvancedType;
-export const STORED_TABLES: readonly StoredTable[] = ['keymap', 'colours', 'perf', ...ADVANCED_TYPE_NAMES];
+const STORED_TABLES: readonly StoredTable[] = ['keymap', 'colours', 'perf', ...ADVANCED_TYPE_NAMES];
 
-export const StoredProfileSchema = z.object({
+const StoredProfileSchema = z.object({
   name: z.string(),
   lighting: LightingSchema,
   outerFrame: OuterFrameSchema,

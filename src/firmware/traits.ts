@@ -43,7 +43,7 @@ const POINTER_CAPACITY = { dks: 0, shortcut: 16, macro: 16, snaptap: 0, hypertap
  * The switch table: accuracy 0.01 mm everywhere; travel limits vary a little by type (a shorter stem reaches less
  * deep, a stiffer spring allows less dead zone), never tighter than the factory defaults need.
  */
-export function switchTable(minTrigger: number): SwitchSpec[] {
+function switchTable(minTrigger: number): SwitchSpec[] {
   return Array.from({ length: SWITCH_TYPE_COUNT }, (_, i) => ({
     triggerAccuracy: 1,
     minTrigger,

@@ -118,7 +118,7 @@ export function checkAmbient(a: Ambient, traits: Traits): Check {
   return firstFailure(a.modes, (m) => checkLight(m.light, m.speed, traits));
 }
 
-export function checkPerfKey(p: PerfKey, traits: Traits): Check {
+function checkPerfKey(p: PerfKey, traits: Traits): Check {
   const spec = traits.switches[p.switchType - 1];
   if (!spec) return `switch type ${p.switchType} unknown`;
   if (p.trigger < spec.minTrigger || p.trigger > spec.maxTrigger)

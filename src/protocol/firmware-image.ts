@@ -29,17 +29,17 @@ import {
 import { REFERENCE_FIRMWARE_SECRET_KEY_HEX } from './reference-firmware-signing-key.ts';
 
 export const FIRMWARE_MAGIC = 'KTFW';
-export const FIRMWARE_FORMAT = 2;
+const FIRMWARE_FORMAT = 2;
 /** Bytes of the header covered by the signature (everything before the signature itself). */
-export const FIRMWARE_SIGNED_HEADER = 24;
-export const FIRMWARE_SIGNATURE_SIZE = 64;
+const FIRMWARE_SIGNED_HEADER = 24;
+const FIRMWARE_SIGNATURE_SIZE = 64;
 export const FIRMWARE_HEADER_SIZE = FIRMWARE_SIGNED_HEADER + FIRMWARE_SIGNATURE_SIZE;
 /** Largest image a device's second slot holds (docs/protocol.md §9.2: larger images are refused at begin). */
 export const FIRMWARE_SLOT_SIZE = 1 << 20;
 /** The only update target of a device: its own main controller. */
 export const FIRMWARE_TARGET_MAIN = 0;
 /** Hardware version an image is built for when its maker names none: the virtual keyboards' default. */
-export const DEFAULT_HARDWARE_VERSION: readonly [number, number, number] = [1, 0, 0];
+const DEFAULT_HARDWARE_VERSION: readonly [number, number, number] = [1, 0, 0];
 
 export type VersionTriple = [number, number, number];
 
@@ -103,7 +103,7 @@ export function encodeFirmwareHeader(
 }
 
 /** The bytes the signature covers: the header before the signature, then the payload. */
-export function signedMessage(image: Uint8Array): Uint8Array {
+function signedMessage(image: Uint8Array): Uint8Array {
   const message = new Uint8Array(image.length - FIRMWARE_SIGNATURE_SIZE);
   message.set(image.subarray(0, FIRMWARE_SIGNED_HEADER), 0);
   message.set(image.subarray(FIRMWARE_HEADER_SIZE), FIRMWARE_SIGNED_HEADER);
@@ -111,7 +111,7 @@ export function signedMessage(image: Uint8Array): Uint8Array {
 }
 
 /** Writes the Ed25519 signature of `image` (its header and payload) with `secretKey` into the header, in place. */
-export function signFirmwareImage(image: Uint8Array, secretKey: Uint8Array): Uint8Array {
+function signFirmwareImage(image: Uint8Array, secretKey: Uint8Array): Uint8Array {
   image.set(ed25519().sign(signedMessage(image), secretKey), FIRMWARE_SIGNED_HEADER);
   return image;
 }

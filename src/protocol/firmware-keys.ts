@@ -23,7 +23,7 @@ export interface TrustedKey {
 /** Signer of the reference firmware's images. */
 export const REFERENCE_SIGNER = 0xf001;
 
-export const TRUSTED_FIRMWARE_KEYS: readonly TrustedKey[] = [
+const TRUSTED_FIRMWARE_KEYS: readonly TrustedKey[] = [
   {
     signer: REFERENCE_SIGNER,
     owner: 'Keytune reference firmware (virtual keyboards)',

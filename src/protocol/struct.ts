@@ -70,7 +70,7 @@ export function encodeText(text: string, size: number): Uint8Array {
   return out;
 }
 
-export function decodeText(bytes: Uint8Array): string {
+function decodeText(bytes: Uint8Array): string {
   const end = bytes.indexOf(0);
   return utf8Decoder.decode(end < 0 ? bytes : bytes.subarray(0, end));
 }

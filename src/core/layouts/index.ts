@@ -61,7 +61,7 @@ export function layoutFor(modelName: string): Layout | undefined {
 }
 
 /** Number of layers every model keeps. */
-export const DEFAULT_LAYER_COUNT = 4;
+const DEFAULT_LAYER_COUNT = 4;
 
 /**
  * The factory keymap: layer 0 the printed legends, layer 1 the Fn layer, layers 2 and 3 copies of layer 0.

@@ -30,7 +30,7 @@ export function codeOf(legend: string): number {
 
 const TOKEN = /^(.+?)(?::(\d+(?:\.\d+)?))?(?::(\d+(?:\.\d+)?))?$/;
 
-export function parseRow(row: RowSpec): PlacedKey[] {
+function parseRow(row: RowSpec): PlacedKey[] {
   const keys: PlacedKey[] = [];
   let x = row.x ?? 0;
   for (const token of row.keys.trim().split(/\s+/)) {

@@ -14,7 +14,7 @@ export interface Rgba {
   a: number;
 }
 
-export const COLOUR_LIMITS = {
+const COLOUR_LIMITS = {
   channelMax: 255,
   hueMax: 360,
   saturationMax: 100,

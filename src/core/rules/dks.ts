@@ -22,7 +22,7 @@ const isCount = (n: number): boolean => Number.isInteger(n) && n >= 0;
  * Values the editor cannot produce but a call could carry: more rows than the model has, a stage span outside 0-4,
  * travel outside (0, max] with the top above the bottom, or ticks that are not counts in order.
  */
-export function checkDksShape(item: DksItem, limits: { slotCount: number; maxTrigger: number }): RuleResult {
+function checkDksShape(item: DksItem, limits: { slotCount: number; maxTrigger: number }): RuleResult {
   const rowsOk =
     item.display.length <= limits.slotCount &&
     item.display.every(

@@ -8,7 +8,7 @@ export interface SearchableKey {
   alias?: unknown;
 }
 
-export function matchesKeySearch(entry: SearchableKey, query: string): boolean {
+function matchesKeySearch(entry: SearchableKey, query: string): boolean {
   if (typeof entry.name !== 'string' || typeof entry.alias !== 'string') return false;
   const q = query.trim().toLowerCase();
   return entry.name.toLowerCase().includes(q) || entry.alias.toLowerCase().includes(q);

@@ -25,9 +25,9 @@ export interface KeyAccuracy {
 export type PerfValueKind = 'trigger' | 'rapid' | 'dead';
 
 /** Step used when the device reports no accuracy for trigger or rapid travel; our choice. */
-export const DEFAULT_TRAVEL_STEP = 0.01;
+const DEFAULT_TRAVEL_STEP = 0.01;
 /** Dead zone and rapid travel at or below this are warned about (spec-2 §5). */
-export const RAPID_WARNING_LIMIT = 0.04;
+const RAPID_WARNING_LIMIT = 0.04;
 
 /**
  * Slider ranges of one key. The device's accuracy entry wins; missing fields fall back to the model's base minimum
@@ -101,9 +101,4 @@ export function checkPerfEdit(edit: PerfEdit, ctx: PerfEditContext): RuleResult 
 /** Dialog opened by choosing a switch type: 4 (switch-type config empty) with no keys selected, else 2 (confirm). */
 export function switchTypeDialog(selectedKeys: number): 2 | 4 {
   return selectedKeys > 0 ? 2 : 4;
-}
-
-/** rt_sensitivity_state is 0, 1 or 2. */
-export function isSensitivityState(n: number): n is 0 | 1 | 2 {
-  return n === 0 || n === 1 || n === 2;
 }

@@ -37,7 +37,7 @@ export function checkThemeName(text: string): ValueResult<string> {
 }
 
 export const SCENE_EXTENSION = '.mgscene';
-export const FIRMWARE_PACKAGE_EXTENSION = '.zip';
+const FIRMWARE_PACKAGE_EXTENSION = '.zip';
 
 const hasExtension = (fileName: string, ext: string): boolean =>
   fileName.trim().toLowerCase().endsWith(ext) && fileName.trim().length > ext.length;

@@ -35,7 +35,7 @@ export function checkShortcutTypeOffered(scType: number, caps: Capabilities): Ru
 }
 
 /** Key-code categories that cannot go into a shortcut; choosing one shows warn.not.apply. */
-export const SHORTCUT_REFUSED_CATEGORIES: readonly string[] = ['extended', 'os'];
+const SHORTCUT_REFUSED_CATEGORIES: readonly string[] = ['extended', 'os'];
 
 export function checkShortcutCategory(category: string): RuleResult {
   return SHORTCUT_REFUSED_CATEGORIES.includes(category) ? fail(TOAST_KEYS.notApply) : OK;

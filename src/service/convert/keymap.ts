@@ -36,7 +36,7 @@ export function encodeKeymap(layers: Keymap): Uint8Array {
 }
 
 /** Byte offset of one key's code in the keymap object. */
-export function keymapOffset(layer: number, keyId: number, keyCount: number): number {
+function keymapOffset(layer: number, keyId: number, keyCount: number): number {
   return (layer * keyCount + keyId) * 2;
 }
 
@@ -96,7 +96,7 @@ export function withCode(layers: Keymap, layer: number, keyIds: readonly number[
 }
 
 /** Every key, on every layer, whose code is `code`. */
-export function cellsWithCode(layers: Keymap, code: number): KeyCell[] {
+function cellsWithCode(layers: Keymap, code: number): KeyCell[] {
   return layers.flatMap((codes, layer) => codes.flatMap((c, keyId) => (c === code ? [{ layer, keyId }] : [])));
 }
 

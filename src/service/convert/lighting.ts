@@ -46,7 +46,7 @@ export type {
 } from '../../contract/payloads/lighting.ts';
 
 /** Outer-frame brightness steps: the slider's 1-8 over the wire's 0-255 alpha. */
-export const FRAME_BRIGHTNESS = { min: 1, max: 8 } as const;
+const FRAME_BRIGHTNESS = { min: 1, max: 8 } as const;
 
 export function brightnessToAlpha(level: number): number {
   return Math.round((level * 255) / FRAME_BRIGHTNESS.max);
@@ -59,7 +59,7 @@ export function alphaToBrightness(alpha: number): number {
 
 // ------------------------------------------------------------------------------------------------ payloads
 
-export function keyModeOf(index: number, m: LightMode): KeyMode {
+function keyModeOf(index: number, m: LightMode): KeyMode {
   return {
     index,
     min: m.min,

@@ -46,7 +46,7 @@ export function decodePerfKeys(device: DeviceEntry, bytes: Uint8Array): PerfKey[
   return decodeList(PerfKeyLayout, bytes, device.descriptor.keyCount);
 }
 
-export function encodePerfKeys(keys: readonly PerfKey[]): Uint8Array {
+function encodePerfKeys(keys: readonly PerfKey[]): Uint8Array {
   return encodeList(PerfKeyLayout, keys);
 }
 
@@ -76,12 +76,12 @@ export function accuracyOf(spec: SwitchSpec): KeyAccuracy {
 
 const bit = (flags: number, mask: number): boolean => (flags & mask) !== 0;
 
-export function sensitivityOf(flags: number): 0 | 1 | 2 {
+function sensitivityOf(flags: number): 0 | 1 | 2 {
   const s = (flags & PERF_FLAG.sensitivityMask) >> PERF_FLAG.sensitivityShift;
   return s === 1 || s === 2 ? s : 0;
 }
 
-export function rapidSettingOf(key: PerfKey, spec: SwitchSpec): RapidTriggerSetting {
+function rapidSettingOf(key: PerfKey, spec: SwitchSpec): RapidTriggerSetting {
   return {
     p_rapid_value: unitsToMm(key.rapidPress),
     r_rapid_value: unitsToMm(key.rapidRelease),
@@ -185,7 +185,7 @@ const copyKeys = (keys: readonly PerfKey[]): PerfKey[] => keys.map((k) => ({ ...
  * The device units of a travel value on each key, checked against the key's switch limits and snapped to its
  * accuracy (spec-2 §5); the first key whose range refuses it refuses the whole edit.
  */
-export function travelUnits(
+function travelUnits(
   keys: readonly PerfKey[],
   switches: readonly SwitchSpec[],
   keyIds: readonly number[],
@@ -313,7 +313,7 @@ const FIELDS: { field: PerfField; of: (k: PerfKey) => number }[] = [
 ];
 
 /** The masked writes that turn `before` into `after`: one per field and value; keys that already match are left out. */
-export function perfWrites(before: readonly PerfKey[], after: readonly PerfKey[]): MaskedPerfWrite[] {
+function perfWrites(before: readonly PerfKey[], after: readonly PerfKey[]): MaskedPerfWrite[] {
   const writes: MaskedPerfWrite[] = [];
   for (const { field, of } of FIELDS) {
     const byValue = new Map<number, number[]>();
