@@ -7,7 +7,7 @@
  */
 import { useId, useMemo, useState } from 'react';
 import type { ColourInfoPayload, KeyMode } from '../../../contract/payloads/lighting';
-import { layoutFor } from '../../../core/layouts/index';
+import type { DeviceLayout } from '../../../core/device-features';
 import { parseHexColour } from '../../../core/rules/colour';
 import { useServices } from '../../services';
 import { ColourDialog } from '../../widgets/colour-picker/ColourDialog';
@@ -30,14 +30,14 @@ import type { ColourInfoHandle } from './use-colour-info';
 
 export interface KeyLightPanelProps {
   path: string;
-  /** Display name of the model, for where its keys sit (gradients run across the drawing). */
-  model: string;
+  /** The device's layout, for where its keys sit (gradients run across the drawing). */
+  layout: DeviceLayout | null;
   info: ColourInfoPayload;
   change: ColourInfoHandle['change'];
   selected: readonly number[];
 }
 
-export function KeyLightPanel({ path, model, info, change, selected }: KeyLightPanelProps) {
+export function KeyLightPanel({ path, layout, info, change, selected }: KeyLightPanelProps) {
   const l = useLightingTexts();
   const { client, resources } = useServices();
   const modes = resources.ledModes.modes;
@@ -140,7 +140,7 @@ export function KeyLightPanel({ path, model, info, change, selected }: KeyLightP
           {onActiveList && info.kmm_index === 0 && (
             <>
               <KeyColours path={path} change={change} selected={selected} />
-              <KeyGradient path={path} model={model} change={change} selected={selected} />
+              <KeyGradient path={path} layout={layout} change={change} selected={selected} />
             </>
           )}
         </>
@@ -224,20 +224,20 @@ function KeyColours({
 }
 
 /** Where each key of a model sits: the centre of its cap, in key units; keys the layout lacks go in a row by id. */
-function keySpots(model: string): Map<number, KeySpot> {
-  const keys = layoutFor(model)?.keys ?? [];
+function keySpots(layout: DeviceLayout | null): Map<number, KeySpot> {
+  const keys = layout?.keys ?? [];
   return new Map(keys.map((k) => [k.id, { id: k.id, x: k.x + k.w / 2, y: k.y + k.h / 2 }]));
 }
 
 /** Two colours and a button that spreads a gradient between them over the selected keys, in one write. */
 function KeyGradient({
   path,
-  model,
+  layout,
   change,
   selected,
 }: {
   path: string;
-  model: string;
+  layout: DeviceLayout | null;
   change: ColourInfoHandle['change'];
   selected: readonly number[];
 }) {
@@ -247,7 +247,7 @@ function KeyGradient({
   const [from, setFrom] = useState('#ff0000');
   const [to, setTo] = useState('#0000ff');
   const [message, setMessage] = useState<string | undefined>(undefined);
-  const spots = useMemo(() => keySpots(model), [model]);
+  const spots = useMemo(() => keySpots(layout), [layout]);
 
   const apply = async () => {
     if (selected.length === 0) {

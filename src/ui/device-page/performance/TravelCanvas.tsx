@@ -9,15 +9,24 @@
 import { useEffect, useRef } from 'react';
 import type { PerformancePayload } from '../../../contract/payloads/performance';
 import { DEVICE_DEFAULTS } from '../../../core/capabilities';
+import type { DeviceLayout } from '../../../core/device-features';
 import { useDrawing } from '../../keyboard/load-drawing';
 import { useServices } from '../../services';
 import { TravelData } from './travel';
 
 const COLOURS = { depth: '#2f7cf6', actuation: '#e5484d', band: 'rgba(255, 170, 0, 0.45)', rail: 'rgba(0,0,0,0.12)' };
 
-export function TravelCanvas({ path, model, info }: { path: string; model: string; info: PerformancePayload }) {
+export function TravelCanvas({
+  path,
+  layout,
+  info,
+}: {
+  path: string;
+  layout: DeviceLayout | null;
+  info: PerformancePayload;
+}) {
   const { client } = useServices();
-  const drawing = useDrawing(model);
+  const drawing = useDrawing(layout);
   const geometry = drawing.status === 'ready' ? drawing.geometry : undefined;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const infoRef = useRef(info);

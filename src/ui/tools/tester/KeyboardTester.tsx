@@ -208,7 +208,7 @@ export default function KeyboardTester() {
         </p>
         {device ? (
           <KeyboardDrawing
-            model={device.display_name}
+            layout={device.layout}
             mode="key_calibration"
             label={tt('tester.drawing.label')}
             press={press}

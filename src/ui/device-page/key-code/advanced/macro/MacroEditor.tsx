@@ -168,7 +168,7 @@ export function MacroEditor({ item: initial, info, caps, path, busy, note, onSav
           {virtual && device && (
             <section className="macro-virtual" aria-label={tx(t, 'keycode.press.group')}>
               <p className="adv-hint adv-hint--info">{tx(t, 'keycode.macro.virtual')}</p>
-              <VirtualKeyPad path={path} model={device.display_name} />
+              <VirtualKeyPad path={path} layout={device.layout} />
             </section>
           )}
           {adding && !noRoom && (
