@@ -1,0 +1,42 @@
+/**
+ * The device-page tab of a VIA keyboard: what the definition offers beyond the key map. Lighting per channel, the
+ * definition's own menus, layout options and the macro buffer, each shown only where the keyboard has it (a keyboard
+ * without its definition still has its macros).
+ */
+import { useT } from '../../../i18n/store';
+import { useDeviceRecord } from '../../device-features';
+import { ViaLayoutOptions } from './ViaLayoutOptions';
+import { ViaLighting } from './ViaLighting';
+import { ViaMacros } from './ViaMacros';
+import { ViaMenus } from './ViaMenus';
+
+export default function ViaTab({ path }: { path: string }) {
+  const t = useT();
+  const record = useDeviceRecord(path);
+  if (!record || record.family !== 'via') return null;
+  const { features, layout } = record;
+  return (
+    <div className="via-tab" aria-label={t('via.tab.label')} role="region">
+      {features.lighting && features.lighting.channels.length > 0 && (
+        <div className="panel">
+          <ViaLighting path={path} />
+        </div>
+      )}
+      {features.customMenus && (
+        <div className="panel">
+          <ViaMenus path={path} />
+        </div>
+      )}
+      {layout?.options && layout.options.length > 0 && (
+        <div className="panel">
+          <ViaLayoutOptions path={path} />
+        </div>
+      )}
+      {features.macroBuffer && (
+        <div className="panel">
+          <ViaMacros path={path} />
+        </div>
+      )}
+    </div>
+  );
+}
