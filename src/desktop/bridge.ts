@@ -11,6 +11,9 @@ import type { DeviceService } from '../service/service.ts';
 import { LoopbackTransport } from '../transport/loopback.ts';
 import { LINK_PRESETS, type LinkOptions } from '../transport/types.ts';
 import { preparePrivateDataDir } from './data-dir.ts';
+import { fileDefinitionStore } from './via-definitions-file.ts';
+import { familyVirtualModel } from '../core/virtual-families.ts';
+import { createFamilyVirtual } from '../host/family-virtual.ts';
 import { FlashStore, type StoredSpec } from './flash-store.ts';
 import { HidWatcher, type HidModule } from './node-hid.ts';
 import { newRuntimeSecret, removeRuntimeFile, writeRuntimeFile, type RuntimeInfo } from './runtime-file.ts';
@@ -68,6 +71,9 @@ export async function startServiceHost(options: ServiceHostOptions): Promise<Ser
 
   const service = createDeviceService({
     createVirtual: async (o) => {
+      // Keyboards of other families run their family's simulator; they start from factory settings each launch.
+      const family = familyVirtualModel(o.displayName);
+      if (family) return createFamilyVirtual(family, o.fwVer, link, newSerial());
       const spec: StoredSpec = { ...o, serial: newSerial() };
       const keyboard = new VirtualKeyboard({ model: spec.displayName, ...spec });
       store.put(spec, keyboard.serialize());
@@ -101,7 +107,7 @@ export async function startServiceHost(options: ServiceHostOptions): Promise<Ser
 
   let hid: HidWatcher | undefined;
   if (options.hid) {
-    hid = new HidWatcher(options.hid, service, options.hidIntervalMs);
+    hid = new HidWatcher(options.hid, service, options.hidIntervalMs, fileDefinitionStore(options.dataDir));
     await hid.start();
   }
 

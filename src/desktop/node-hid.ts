@@ -4,7 +4,9 @@
  * makers), so an interface without the usage pair is never opened. The node-hid module is injected, so tests drive
  * the same code with a fake device backed by the reference firmware.
  */
-import { VENDOR_IDS, VENDOR_USAGE, VENDOR_USAGE_PAGE } from '../core/models.ts';
+import { configCollections } from '../core/hid-families.ts';
+import type { DefinitionStore } from '../drivers/types.ts';
+import { attachHid } from '../host/attach-hid.ts';
 import { REPORT_SIZE } from '../protocol/frame.ts';
 import type { DeviceService } from '../service/service.ts';
 import { checkReportSize, fitReport, ReportListeners } from '../transport/reports.ts';
@@ -34,12 +36,10 @@ export interface HidModule {
   HIDAsync: { open(path: string): Promise<HidHandle> };
 }
 
-/** True for the configuration interface of one of the product's keyboards. */
+/** True for a configuration interface of a family Keytune speaks (our own protocol, libhmk, VIA). */
 export function isConfigInterface(d: HidInterfaceInfo): boolean {
   return (
-    d.usagePage === VENDOR_USAGE_PAGE &&
-    d.usage === VENDOR_USAGE &&
-    (VENDOR_IDS as readonly number[]).includes(d.vendorId) &&
+    configCollections([{ usagePage: d.usagePage ?? 0, usage: d.usage ?? 0 }]).length > 0 &&
     typeof d.path === 'string' &&
     d.path !== ''
   );
@@ -144,6 +144,7 @@ export class HidWatcher {
     private readonly hid: HidModule,
     private readonly service: DeviceService,
     private readonly intervalMs = 1000,
+    private readonly definitions?: DefinitionStore,
   ) {}
 
   start(): Promise<void> {
@@ -174,16 +175,29 @@ export class HidWatcher {
       if (!isConfigInterface(d)) continue;
       const path = d.path as string;
       if (this.open.has(path) || this.failed.has(path)) continue;
-      const transport = new NodeHidTransport(this.hid, { ...d, path });
-      this.open.set(path, transport);
-      transport.onDisconnect(() => this.open.delete(path));
-      try {
-        await this.service.attach(transport);
-      } catch (e) {
-        console.error(`${d.product ?? path} did not answer the handshake`, e);
+      // node-hid tells no report sizes: each family is tried on a link of its own size.
+      let transport: NodeHidTransport | undefined;
+      const link = async (reportBytes: number) => {
+        await transport?.close();
+        transport = new NodeHidTransport(this.hid, { ...d, path }, { reportBytes });
+        this.open.set(path, transport);
+        const opened = transport;
+        opened.onDisconnect(() => {
+          if (this.open.get(path) === opened) this.open.delete(path);
+        });
+        return opened;
+      };
+      const candidate = {
+        vendorId: d.vendorId,
+        productId: d.productId,
+        productName: d.product ?? '',
+        collections: [{ usagePage: d.usagePage ?? 0, usage: d.usage ?? 0 }],
+      };
+      const attached = await attachHid(this.service, candidate, link, this.definitions);
+      if (!attached) {
         this.open.delete(path);
         this.failed.add(path);
-        await transport.close();
+        await transport?.close();
       }
     }
   }

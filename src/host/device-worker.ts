@@ -189,7 +189,7 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
       const { collections, ...info } = msg.info;
       const port = new PortTransport(msg.port, info, post);
       ports.set(msg.port, port);
-      attachHid(service, port, { ...info, collections }, indexedDbDefinitionStore()).catch((e: unknown) =>
+      attachHid(service, { ...info, collections }, async () => port, indexedDbDefinitionStore()).catch((e: unknown) =>
         console.error('the keyboard did not answer', e),
       );
       break;
