@@ -72,7 +72,7 @@ describe('a full-size image cut at every chunk', () => {
     expect(configOf(h.kb)).toBe(config);
     expect(cuts).toBe(chunks - 1);
     console.log(`flash-cuts: full image ${image.length} bytes, ${cuts} chunk cuts`);
-  });
+  }, 180_000);
 });
 
 interface Cut {
@@ -134,5 +134,5 @@ describe('an update cut at every step of the flow', () => {
     console.log(`flash-cuts: ${cuts.length} cuts over the steps ${[...seen].join(', ')}`);
     expect(failures).toEqual([]);
     expect(seen.size).toBe(8);
-  });
+  }, 180_000);
 });
