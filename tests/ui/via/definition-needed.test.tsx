@@ -46,7 +46,11 @@ describe('ViaDefinitionNeeded', () => {
 
   it.each([
     ['not JSON', 'hello', 'via.definition.notJson'],
-    ['a matrix too large', definitionWith((d) => (d['matrix'] = { rows: 20, cols: 15 })), 'via.definition.matrixTooLarge'],
+    [
+      'a matrix too large',
+      definitionWith((d) => (d['matrix'] = { rows: 20, cols: 15 })),
+      'via.definition.matrixTooLarge',
+    ],
   ] as const)('says %s in Chinese too', async (_n, text, id) => {
     await renderVia((path) => <ViaDefinitionNeeded path={path} />, {}, 'zh_CN');
     expect(screen.getByRole('heading', { name: viaZh['via.need.title'] })).toBeTruthy();
@@ -89,7 +93,10 @@ describe('ViaDefinitionNeeded', () => {
   });
 
   it('shows a failed look-up and sends nothing', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('nope', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('nope', { status: 404 })),
+    );
     const via = await renderVia((path) => <ViaDefinitionNeeded path={path} />);
     await screen.findByText(/Vendor id 0x4B54/);
     fireEvent.change(screen.getByLabelText(viaEn['via.source.label']), {

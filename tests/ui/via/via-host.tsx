@@ -16,7 +16,11 @@ afterEach(async () => {
   for (const close of open.splice(0)) await close();
 });
 
-export async function renderVia(ui: (path: string) => ReactElement, setup: ViaSetup = {}, language: Language = 'en_US') {
+export async function renderVia(
+  ui: (path: string) => ReactElement,
+  setup: ViaSetup = {},
+  language: Language = 'en_US',
+) {
   const via = await viaService({ timeoutMs: 500, ...setup });
   open.push(async () => {
     for (const s of via.sims) await s.transport.close();

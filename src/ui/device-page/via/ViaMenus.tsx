@@ -164,20 +164,20 @@ export function ViaMenus({ path }: { path: string }) {
   const t = useT();
   const { client } = useServices();
   const { state, reload, set } = useViaRead(() => client.viaGetMenus({ path }), [client, path]);
-  const update = (menus: ViaMenu[], m: number, s: number, c: number, value: number[]) =>
+  // Two controls may draw the same value (a toggle and a dropdown of one effect): both show what the keyboard holds.
+  const update = (menus: ViaMenu[], changed: ViaMenuControl, value: number[]) =>
     set(
-      menus.map((menu, mi) =>
-        mi !== m
-          ? menu
-          : {
-              ...menu,
-              sections: menu.sections.map((section, si) =>
-                si !== s
-                  ? section
-                  : { ...section, controls: section.controls.map((ctl, ci) => (ci === c ? { ...ctl, value } : ctl)) },
-              ),
-            },
-      ),
+      menus.map((menu) => ({
+        ...menu,
+        sections: menu.sections.map((section) => ({
+          ...section,
+          controls: section.controls.map((c) =>
+            c.channel === changed.channel && c.value_id === changed.value_id && c.bytes === value.length
+              ? { ...c, value }
+              : c,
+          ),
+        })),
+      })),
     );
   return (
     <section className="via-section" aria-labelledby="via-menus-title">
@@ -194,7 +194,7 @@ export function ViaMenus({ path }: { path: string }) {
                   <div key={s} className="via-menu-section">
                     {section.label && <h4 className="via-menu-section__title">{section.label}</h4>}
                     {section.controls.map((control, c) => (
-                      <Control key={c} path={path} control={control} onValue={(v) => update(menus, m, s, c, v)} />
+                      <Control key={c} path={path} control={control} onValue={(v) => update(menus, control, v)} />
                     ))}
                   </div>
                 ))}
