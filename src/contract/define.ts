@@ -105,3 +105,9 @@ export const flag = z
 export const int = (min: number, max: number) => z.number().int().min(min).max(max);
 /** A finite number within bounds. */
 export const num = (min: number, max: number) => z.number().min(min).max(max);
+
+/**
+ * The largest key id a call may name: a ceiling over every family's boards (VIA numbers keys row × columns + column).
+ * Each device's own key count is checked by the service.
+ */
+export const MAX_KEY_ID = 1023;

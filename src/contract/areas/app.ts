@@ -1,7 +1,7 @@
 /** Application calls: the device list, virtual keyboards, toasts, the loading overlay and application preferences. */
 import { z } from 'zod';
 import type { DeviceRecord, ToastPayload } from '../bridge.ts';
-import { call, int, num, path } from '../define.ts';
+import { call, int, num, path, MAX_KEY_ID } from '../define.ts';
 
 const version = z.string().regex(/^[vV]?\d{1,3}\.\d{1,3}\.\d{1,3}$/, 'a version is written like 1.3.7');
 const zeroOne = z.enum(['0', '1']);
@@ -34,7 +34,7 @@ export const appCalls = {
   pressKey: call<boolean>()(
     'app_info',
     'press_key',
-    { path, key_id: int(0, 199), depth: num(0, 4) },
+    { path, key_id: int(0, MAX_KEY_ID), depth: num(0, 4) },
     { doc: 'Moves a key of a virtual keyboard to a depth in mm (0 releases).', answer: 'true', concurrent: true },
   ),
   toastMessage: call<ToastPayload>()(

@@ -1,7 +1,7 @@
 /** Key mapping calls (spec-1 §7): key values, key codes, common layers. */
 import { z } from 'zod';
 import type { CommonResource } from '../../core/resource-schemas.ts';
-import { call, int, path } from '../define.ts';
+import { call, int, path, MAX_KEY_ID } from '../define.ts';
 import type { KeyValueInfo } from '../payloads/keymap.ts';
 
 export type { KeyMapInfo, KeyValueInfo } from '../payloads/keymap.ts';
@@ -13,7 +13,7 @@ export const keyCodeArg = z.union([
   z.object({ code: int(0, 0xffff) }).transform((entry) => entry.code),
 ]);
 /** Key ids of the board, each once or more (repeats are ignored). */
-export const keyIdsArg = z.array(int(0, 199)).min(1, 'name at least one key');
+export const keyIdsArg = z.array(int(0, MAX_KEY_ID)).min(1, 'name at least one key');
 
 export const keymapCalls = {
   getKeyValueInfo: call<KeyValueInfo>()(

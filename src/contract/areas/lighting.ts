@@ -1,7 +1,7 @@
 /** Lighting calls (spec-1 §7): key colours, lighting modes, outer frame and ambient light. */
 import { z } from 'zod';
 import { checkRgba, isHexColourText, parseHexColour, type Rgba } from '../../core/rules/colour.ts';
-import { call, flag, int, path } from '../define.ts';
+import { call, flag, int, path, MAX_KEY_ID } from '../define.ts';
 import type { ColourInfoPayload } from '../payloads/lighting.ts';
 
 export type {
@@ -55,7 +55,7 @@ const ambientModeData = z.strictObject({ index: byte.optional(), light: byte.opt
 
 /** A colour for each of several keys: `[{ key, rgba }]`, each key at most once. */
 const keyColors = z
-  .array(z.strictObject({ key: int(0, 199), rgba }))
+  .array(z.strictObject({ key: int(0, MAX_KEY_ID), rgba }))
   .min(1)
   .max(200)
   .refine((list) => new Set(list.map((e) => e.key)).size === list.length, 'each key may appear only once');
@@ -87,7 +87,7 @@ export const lightingCalls = {
       ambient_switch: flag.optional(),
       /** Style of ambient mode 3 (rhythm), an index into that mode's subtypes; firmware 3.9.7 and later. */
       ambient_subtype: byte.optional(),
-      select: z.array(int(0, 199)).min(1).optional(),
+      select: z.array(int(0, MAX_KEY_ID)).min(1).optional(),
       rgba: rgba.optional(),
       /** A colour per key, keys coloured differently in one write (one streamed write of the colours). */
       key_colors: keyColors.optional(),

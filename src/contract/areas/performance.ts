@@ -1,6 +1,6 @@
 /** Key performance calls (spec-2 §7): trigger, dead zone, rapid trigger, switch types, calibration, trigger stream. */
 import { z } from 'zod';
-import { call, flag, int, path } from '../define.ts';
+import { call, flag, int, path, MAX_KEY_ID } from '../define.ts';
 import type { CalibrationEvent, PerformancePayload, TriggerAdcEvent } from '../payloads/performance.ts';
 
 export type {
@@ -13,8 +13,8 @@ export type {
   TriggerSample,
 } from '../payloads/performance.ts';
 
-/** A key id: one bit of the 200-bit key mask. Ids beyond the device's key count are refused by the service. */
-export const keyId = int(0, 199);
+/** A key id; ids beyond the device's key count are refused by the service. */
+export const keyId = int(0, MAX_KEY_ID);
 
 /** A travel in mm; each key's switch range is checked by the service (spec-2 §5). */
 const travel = z.number();
