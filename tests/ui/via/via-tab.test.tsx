@@ -4,7 +4,7 @@
  * and written, a layout option that redraws the keyboard, and the macro buffer listed in words and edited, with an
  * overflow refused before anything is written.
  */
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { KEYTUNE_VIA_65_DEFINITION } from '../../../src/firmware/via/index';
 import { viaEn, viaZh } from '../../../src/i18n/sections/via';
 import ViaTab from '../../../src/ui/device-page/via/ViaTab';
