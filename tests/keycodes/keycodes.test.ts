@@ -48,12 +48,12 @@ describe('key-code catalogue', () => {
     expect(keycodeEntry(KC_FN)?.name).toBe('Fn');
   });
 
-  it('offers momentary, toggle and switch-to for layers 0-3 in the layer kind', () => {
+  it('offers momentary, toggle and switch-to for wire layers 0-3 in the layer kind, named Layer 1-4', () => {
     const layerCodes = KEYCODES.filter((e) => e.code >> 12 === KEYCODE_KIND.layer).map((e) => e.code);
     expect(layerCodes.sort((a, b) => a - b)).toEqual(
       [0, 1, 2].flatMap((action) => [0, 1, 2, 3].map((layer) => 0x4000 | (action << 4) | layer)),
     );
-    expect(keycodeLabel(layerKeycode('toggle', 2))).toBe('TG(2)');
+    expect(keycodeLabel(layerKeycode('toggle', 2))).toBe('TG(3)');
   });
 
   it('fills every picker category and gives Chinese aliases outside the basic one', () => {

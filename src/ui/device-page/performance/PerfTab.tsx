@@ -185,7 +185,7 @@ export default function PerfTab({ path }: { path: string }) {
     panel = (
       <section className="panel verify-panel">
         <h2 className="panel__title">{ptx(t, 'perf.chart.title')}</h2>
-        <TesterChart path={path} maxTravel={info.key_accuracys[0]?.max_trigger} />
+        <TesterChart path={path} maxTravel={info.key_accuracys[0]?.max_trigger} legendOf={legendOf} />
         <button type="button" className="button button--secondary" onClick={() => changeView('3')}>
           {ptx(t, 'perf.chart.back')}
         </button>
