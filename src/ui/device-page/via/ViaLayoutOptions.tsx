@@ -68,7 +68,13 @@ export function ViaLayoutOptions({ path }: { path: string }) {
             )}
             {record?.layout && (
               <div className="via-layout__drawing">
-                <KeyboardDrawing layout={record.layout} mode="key_code" useMode={null} label={t('via.layout.title')} />
+                <KeyboardDrawing
+                  layout={record.layout}
+                  mode="key_code"
+                  useMode={null}
+                  label={t('via.layout.title')}
+                  keyLabel={() => ''}
+                />
               </div>
             )}
           </div>

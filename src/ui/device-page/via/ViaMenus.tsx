@@ -13,6 +13,7 @@ import { useServices } from '../../services';
 import { OnOff } from '../../widgets/OnOff';
 import { Slider } from '../../widgets/slider/Slider';
 import { HueSaturation } from './HueSaturation';
+import { codeChoice } from './macro-words';
 import { ReadState, refusalText, Select, useViaRead } from './via-shared';
 
 /** A value's bytes as one number (VIA sends the high byte first) and back. */
@@ -57,7 +58,7 @@ function KeycodeControl({
     if (!list.some((k) => k.code === code)) list.unshift(space.describe(code, opts));
     return list.map((k) => ({
       value: k.code,
-      label: `${k.name} — ${language === 'zh_CN' ? k.alias_zh : k.alias}`,
+      label: codeChoice(k, language === 'zh_CN'),
       group: groups.get(k.category) ?? k.category,
     }));
   }, [record, code, language]);

@@ -10,12 +10,18 @@ export function keyName(space: KeycodeSpaceId, code: number): string {
   return spaceOf(space).describe(code).name;
 }
 
+/** A code as a choice of a list: its legend and what it does ("A — Letter A"), or only the words when it has no legend. */
+export function codeChoice(k: { name: string; alias: string; alias_zh: string }, zh: boolean): string {
+  const words = zh ? k.alias_zh : k.alias;
+  return k.name && k.name !== words ? `${k.name} — ${words}` : words;
+}
+
 /** Codes a macro can press: the basic keys (one byte, never 0). */
 export function macroKeys(space: KeycodeSpaceId, zh: boolean): { value: number; label: string }[] {
   return spaceOf(space)
     .catalogue({ layers: 1 })
     .filter((k) => k.code >= 1 && k.code <= 0xff)
-    .map((k) => ({ value: k.code, label: `${k.name} — ${zh ? k.alias_zh : k.alias}` }));
+    .map((k) => ({ value: k.code, label: codeChoice(k, zh) }));
 }
 
 export function actionWords(t: Translate, space: KeycodeSpaceId, action: ViaMacroAction): string {
