@@ -4,6 +4,7 @@
  */
 import { useId, useState } from 'react';
 import type { DeviceLayout } from '../../../core/device-features';
+import { spaceOf, type KeycodeSpaceId } from '../../../core/keycode-spaces/index';
 import { useLanguage, useT } from '../../../i18n/store';
 import { KeyboardDrawing } from '../../keyboard/KeyboardDrawing';
 
@@ -15,6 +16,8 @@ export interface GamepadChoice {
 
 export interface GamepadButtonsProps {
   layout: DeviceLayout | null;
+  /** The device's code space: an unbound key shows the legend of its factory code in it. */
+  keycodeSpace: KeycodeSpaceId;
   buttons: readonly number[];
   choices: readonly GamepadChoice[];
   busy: boolean;
@@ -23,7 +26,7 @@ export interface GamepadButtonsProps {
 
 const MIXED = '';
 
-export function GamepadButtons({ layout, buttons, choices, busy, onAssign }: GamepadButtonsProps) {
+export function GamepadButtons({ layout, keycodeSpace, buttons, choices, busy, onAssign }: GamepadButtonsProps) {
   const t = useT();
   const language = useLanguage();
   const titleId = useId();
@@ -33,6 +36,10 @@ export function GamepadButtons({ layout, buttons, choices, busy, onAssign }: Gam
     const choice = choices.find((c) => c.code === code);
     if (!choice) return String(code);
     return language === 'zh_CN' ? choice.zh : choice.en;
+  };
+  const printed = (id: number): string | undefined => {
+    const code = layout?.keys.find((k) => k.id === id)?.code;
+    return code === undefined ? undefined : spaceOf(keycodeSpace).describe(code).name;
   };
   const codes = new Set(selected.map((k) => buttons[k] ?? 0));
   const value = codes.size === 1 ? String([...codes][0]) : MIXED;
@@ -51,9 +58,9 @@ export function GamepadButtons({ layout, buttons, choices, busy, onAssign }: Gam
           selected={selected}
           onSelectionChange={setSelected}
           label={t('libhmk.gamepad.drawing')}
-          keyLabel={(id) => ((buttons[id] ?? 0) !== 0 ? nameOf(buttons[id]!) : undefined)}
+          keyLabel={(id) => ((buttons[id] ?? 0) !== 0 ? nameOf(buttons[id]!) : printed(id))}
           keyFill={(id) => ((buttons[id] ?? 0) !== 0 ? 'var(--accent-soft)' : undefined)}
-          keyDescription={(id) => ((buttons[id] ?? 0) !== 0 ? nameOf(buttons[id]!) : nameOf(0))}
+          keyDescription={(id) => t('libhmk.gamepad.key', printed(id) ?? `#${id}`, nameOf(buttons[id] ?? 0))}
         />
       </div>
       <div className="gamepad-buttons__choose">

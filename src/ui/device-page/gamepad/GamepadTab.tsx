@@ -94,6 +94,7 @@ export default function GamepadTab({ path }: { path: string }) {
     <div className="gamepad-screen" aria-busy={busy}>
       <GamepadButtons
         layout={record?.layout ?? null}
+        keycodeSpace={record?.features.keycodeSpace ?? 'libhmk'}
         buttons={gamepad.buttons}
         choices={gamepad.choices}
         busy={busy}
