@@ -19,12 +19,10 @@ import {
   hypertapToWire,
   macroFromWire,
   macroToWire,
-  recordRuns,
   shortcutFromWire,
   shortcutToWire,
-  unusedIds,
-  usedIds,
-} from '../../src/service/convert/advanced.ts';
+} from '../../src/service/convert/advanced-records.ts';
+import { recordRuns, unusedIds, usedIds } from '../../src/service/convert/advanced.ts';
 import type { FuncInfoPayload } from '../../src/contract/payloads/advanced.ts';
 import { makeHarness } from './harness.ts';
 

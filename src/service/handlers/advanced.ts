@@ -37,17 +37,15 @@ import {
   KeyEventLayout,
 } from '../../protocol/objects.ts';
 import { stateSlot, type CallContext, type DeviceEntry, type Handlers } from '../context.ts';
+import { encodeItem, itemFromArg, type ItemArg } from '../convert/advanced-records.ts';
 import {
-  encodeItem,
   forgetLists,
   funcInfoPayload,
-  itemFromArg,
   readAdvanced,
   snaptapKeysTaken,
   writeItemAndKeys,
   unusedIds,
   type AdvancedLists,
-  type ItemArg,
 } from '../convert/advanced.ts';
 import {
   currentLayer,
