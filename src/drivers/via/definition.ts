@@ -13,6 +13,7 @@ import {
   type DefinitionV3,
 } from './definition-schema.ts';
 import { KleError, readKle, type KleKey } from './kle.ts';
+import { corners } from './layout-choices.ts';
 import {
   lightingFromMenus,
   lightingFromV2,
@@ -114,20 +115,6 @@ function build(def: DefinitionV2 | DefinitionV3, version: 2 | 3): ViaDefinition 
 /** Top-left-most key of a set (the anchor a layout option's choices are lined up on). */
 function pivot(keys: KleKey[]): KleKey {
   return [...keys].sort((a, b) => a.y - b.y || a.x - b.x)[0]!;
-}
-
-function corners(k: KleKey): { x: number; y: number }[] {
-  const rad = (k.r * Math.PI) / 180;
-  return [
-    [k.x, k.y],
-    [k.x + k.w, k.y],
-    [k.x, k.y + k.h],
-    [k.x + k.w, k.y + k.h],
-  ].map(([x, y]) => {
-    const dx = x! - k.rx;
-    const dy = y! - k.ry;
-    return { x: k.rx + dx * Math.cos(rad) - dy * Math.sin(rad), y: k.ry + dx * Math.sin(rad) + dy * Math.cos(rad) };
-  });
 }
 
 function layoutOf(keys: KleKey[], cols: number): Omit<DeviceLayout, 'options'> {

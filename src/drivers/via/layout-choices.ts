@@ -5,7 +5,10 @@
  */
 import type { DeviceLayout, DeviceLayoutKey } from '../types.ts';
 
-function corners(k: DeviceLayoutKey): { x: number; y: number }[] {
+/** The four corners of a key turned by `r` degrees about (rx, ry). */
+export function corners(
+  k: Pick<DeviceLayoutKey, 'x' | 'y' | 'w' | 'h' | 'r' | 'rx' | 'ry'>,
+): { x: number; y: number }[] {
   const rad = ((k.r ?? 0) * Math.PI) / 180;
   const rx = k.rx ?? k.x;
   const ry = k.ry ?? k.y;
