@@ -367,7 +367,8 @@ export class DeviceService implements Bridge, ServiceApi {
     const entry = this.entries.get(path);
     if (!entry) return;
     entry.record = { ...entry.record, ...patch };
-    if (patch.fw_ver !== undefined || patch.display_name !== undefined) {
+    // Our own protocol's rules come from its capability table; another family's from its driver, left as they are.
+    if (!isDriverDevice(entry) && (patch.fw_ver !== undefined || patch.display_name !== undefined)) {
       entry.caps = capabilitiesFor(entry.record.display_name, entry.record.fw_ver);
       entry.record.features = { ...entry.record.features, rules: entry.caps };
     }

@@ -3,7 +3,7 @@
  * VIA keyboard come from its own space (src/core/keycode-spaces), never from our protocol's table. Kept apart from
  * device-features.ts so the spaces' tables load with the screens that draw keys, not with the first screen.
  */
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { spaceOf, type CatalogueOptions, type KeycodeSpace } from '../core/keycode-spaces/index';
 import { useDeviceRecord } from './device-features';
 
@@ -26,4 +26,11 @@ export function useDeviceSpace(path: string): DeviceSpace | undefined {
       },
     };
   }, [features]);
+}
+
+/** The space of the device whose screens are open, for widgets that do not know the device (the editors' picker). */
+export const DeviceSpaceContext = createContext<DeviceSpace | undefined>(undefined);
+
+export function useContextSpace(): DeviceSpace | undefined {
+  return useContext(DeviceSpaceContext);
 }

@@ -11,6 +11,8 @@ export const familiesEn = {
   'family.libhmk': 'libhmk',
   'family.via': 'VIA / QMK',
   'virtual.group.families': 'Keyboards of other firmware (libhmk, VIA)',
+  'page.tab.gamepad': 'Gamepad',
+  'page.tab.via': 'VIA',
 } as const;
 
 export const familiesZh: Record<keyof typeof familiesEn, string> = {
@@ -20,4 +22,6 @@ export const familiesZh: Record<keyof typeof familiesEn, string> = {
   'family.libhmk': 'libhmk',
   'family.via': 'VIA / QMK',
   'virtual.group.families': '其他固件的键盘（libhmk、VIA）',
+  'page.tab.gamepad': '手柄',
+  'page.tab.via': 'VIA',
 };

@@ -24,8 +24,19 @@ import { attempt } from '../call';
 const KeyCodeTab = lazy(() => import('./key-code/KeyCodeTab'));
 const PerfTab = lazy(() => import('./performance/PerfTab'));
 const LedTab = lazy(() => import('./lighting/LedTab'));
+const GamepadTab = lazy(() => import('./gamepad/GamepadTab'));
+const ViaTab = lazy(() => import('./via/ViaTab'));
+const LibhmkSettings = lazy(() => import('./libhmk/LibhmkSettings').then((m) => ({ default: m.LibhmkSettings })));
+const ViaDefinitionNeeded = lazy(() =>
+  import('./via/ViaDefinitionNeeded').then((m) => ({ default: m.ViaDefinitionNeeded })),
+);
 
-const TAB_LABELS: Record<DeviceTabId, MessageId> = {
+/** The page's tabs: the spec's four, and the screens only some families have (libhmk's gamepad, VIA's own). */
+type PageTab = DeviceTabId | 'gamepad' | 'via';
+
+const TAB_LABELS: Record<PageTab, MessageId> = {
+  gamepad: 'page.tab.gamepad',
+  via: 'page.tab.via',
   '0': 'page.tab.keycode',
   '1': 'page.tab.led',
   '3': 'page.tab.perf',
@@ -34,6 +45,10 @@ const TAB_LABELS: Record<DeviceTabId, MessageId> = {
 
 function isDeviceTab(value: string): value is DeviceTabId {
   return (DEVICE_TABS as readonly string[]).includes(value);
+}
+
+function isPageTab(value: string): value is PageTab {
+  return isDeviceTab(value) || value === 'gamepad' || value === 'via';
 }
 
 function SyncText({ path }: { path: string }) {
@@ -75,20 +90,26 @@ function NoKeys() {
 }
 
 /** The tabs a device's features call for, in the spec's order. */
-export function tabsOf(device: Pick<DeviceRecord, 'features' | 'layout'>): DeviceTabId[] {
+export function tabsOf(device: Pick<DeviceRecord, 'features' | 'layout'>): PageTab[] {
   const { features } = device;
-  return DEVICE_TABS.filter((id) => {
+  const spec = DEVICE_TABS.filter((id) => {
     if (id === '1') return features.lighting !== undefined && hasKeys(device);
     if (id === '3') return features.performance !== undefined && hasKeys(device);
     return true;
   });
+  const extra: PageTab[] = [
+    ...(features.gamepad && hasKeys(device) ? (['gamepad'] as const) : []),
+    ...(features.family === 'via' ? (['via'] as const) : []),
+  ];
+  // Device settings stays last.
+  return [...spec.slice(0, -1), ...extra, spec[spec.length - 1]!];
 }
 
 export default function DevicePage({ device, initialTab = '0' }: { device: DeviceRecord; initialTab?: DeviceTabId }) {
   const t = useT();
   const { devices, updates, client } = useServices();
   const tabs = tabsOf(device);
-  const [chosenTab, setTab] = useState<DeviceTabId>(initialTab);
+  const [chosenTab, setTab] = useState<PageTab>(initialTab);
   const tab = tabs.includes(chosenTab) ? chosenTab : '0';
   const pending = updates.pendingFor(device);
   const keys = hasKeys(device);
@@ -127,12 +148,12 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
         </button>
         <SyncText path={device.path} />
       </header>
-      {keys && <ThemePanel path={device.path} tab={tab} />}
+      {keys && <ThemePanel path={device.path} tab={isDeviceTab(tab) ? tab : '0'} />}
       <Tabs.Root
         className="device-page__tabs"
         value={tab}
         onValueChange={(v) => {
-          if (isDeviceTab(v)) setTab(v);
+          if (isPageTab(v)) setTab(v);
         }}
       >
         <Tabs.List className="tab-bar" aria-label={t('page.tabs.label')}>
@@ -152,7 +173,26 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
           {tabs.map((id) => (
             <Tabs.Content key={id} value={id} className="device-page__panel">
               {id === '4' ? (
-                <DeviceSettingsTab device={device} pendingUpdate={pending} />
+                <>
+                  <DeviceSettingsTab device={device} pendingUpdate={pending} />
+                  {device.family === 'libhmk' && (
+                    <Suspense fallback={null}>
+                      <LibhmkSettings path={device.path} />
+                    </Suspense>
+                  )}
+                </>
+              ) : id === 'gamepad' ? (
+                <Suspense fallback={null}>
+                  <GamepadTab path={device.path} />
+                </Suspense>
+              ) : id === 'via' ? (
+                <Suspense fallback={null}>
+                  <ViaTab path={device.path} />
+                </Suspense>
+              ) : id === '0' && device.family === 'via' && !device.layout ? (
+                <Suspense fallback={null}>
+                  <ViaDefinitionNeeded path={device.path} />
+                </Suspense>
               ) : id === '0' && !keys ? (
                 <NoKeys />
               ) : id === '0' ? (

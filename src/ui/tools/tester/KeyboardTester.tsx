@@ -4,7 +4,7 @@
  * the page. Each event lands in a TesterLog at once; the screen redraws at most once per animation frame, so bursts
  * of thousands of events a second lose none and never block typing.
  */
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, lazy, Suspense } from 'react';
 import { useLanguage } from '../../../i18n/store';
 import { LOCALES } from '../../../i18n/translate';
 import { attempt } from '../../call';
@@ -23,6 +23,11 @@ import { letsFocusLeave, reachesTester, useTestFocus } from './use-test-focus';
 import { soundKey } from './voice';
 import '../../styles/tools.css';
 import '../../styles/tester-focus.css';
+
+/** A keyboard that reports its switch matrix (VIA) is tested from the keyboard's own reads, not OS key events. */
+const ViaMatrixTester = lazy(() =>
+  import('../../device-page/via/ViaMatrixTester').then((m) => ({ default: m.ViaMatrixTester })),
+);
 
 const BROWSER = '';
 /** Depth a virtual keyboard's key is pressed to from the drawing (mm): past every trigger point. */
@@ -206,7 +211,11 @@ export default function KeyboardTester() {
         <p id={hintId} className="tester__hint">
           {tt(device?.virtual ? 'tester.area.device.hint' : 'tester.area.hint')}
         </p>
-        {device ? (
+        {device?.features.matrixTester ? (
+          <Suspense fallback={null}>
+            <ViaMatrixTester path={device.path} />
+          </Suspense>
+        ) : device ? (
           <KeyboardDrawing
             layout={device.layout}
             mode="key_calibration"

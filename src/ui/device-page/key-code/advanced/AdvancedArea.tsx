@@ -22,6 +22,7 @@ import { itemKeyword } from './keys';
 import { TYPE_LABEL } from './labels';
 import { newItem } from './new-items';
 import { useDeviceRecord, useRulesOf } from '../../../device-features';
+import { DeviceSpaceContext, useDeviceSpace } from '../../../keycode-space';
 import { useFuncInfo } from './use-func-info';
 
 export interface AdvancedAreaProps {
@@ -57,6 +58,7 @@ export default function AdvancedArea(props: AdvancedAreaProps) {
   const { client } = useServices();
   const device = useDeviceRecord(path);
   const caps = useRulesOf(device);
+  const deviceSpace = useDeviceSpace(path);
   const state = useFuncInfo(path, props.funcInfo);
   const [tab, setTab] = useState<AreaTab>('all');
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -200,57 +202,59 @@ export default function AdvancedArea(props: AdvancedAreaProps) {
   const info = state.status === 'ready' ? state.info : undefined;
 
   return (
-    <section className="adv" aria-labelledby="adv-title" data-path={path}>
-      <header className="adv__header">
-        <div>
-          <h2 className="adv__title" id="adv-title">
-            {t('adv.title')}
-          </h2>
-          <p className="adv__selection">{selection}</p>
-        </div>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => setDialog({ kind: 'gamepad' })}
-        >
-          {t('adv.gamepad.open')}
-        </button>
-      </header>
-      <p className={`adv-hint adv-hint--${hint?.tone ?? 'info'}`} role="status" aria-live="polite">
-        {hint?.text ?? t('adv.bind.how')}
-      </p>
-      {body}
+    <DeviceSpaceContext.Provider value={deviceSpace}>
+      <section className="adv" aria-labelledby="adv-title" data-path={path}>
+        <header className="adv__header">
+          <div>
+            <h2 className="adv__title" id="adv-title">
+              {t('adv.title')}
+            </h2>
+            <p className="adv__selection">{selection}</p>
+          </div>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => setDialog({ kind: 'gamepad' })}
+          >
+            {t('adv.gamepad.open')}
+          </button>
+        </header>
+        <p className={`adv-hint adv-hint--${hint?.tone ?? 'info'}`} role="status" aria-live="polite">
+          {hint?.text ?? t('adv.bind.how')}
+        </p>
+        {body}
 
-      {dialog?.kind === 'edit' && info && (
-        <EditorHost
-          item={dialog.item}
-          info={info}
-          caps={caps}
-          path={path}
-          layout={device?.layout ?? null}
-          busy={busy}
-          selectedCount={dialog.item.id_num < 0 ? selectedKeys.length : 0}
-          onSave={(item) => void closeAfter(() => saveItem(client, path, item, selectedKeys))}
-          onCancel={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'rename' && (
-        <RenameDialog
-          item={dialog.item}
-          busy={busy}
-          onSave={(name) => void closeAfter(() => saveItem(client, path, { ...dialog.item, name }))}
-          onCancel={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'delete' && (
-        <DeleteDialog
-          item={dialog.item}
-          busy={busy}
-          onConfirm={() => void closeAfter(() => deleteItem(client, path, dialog.item))}
-          onCancel={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'gamepad' && <GamepadPreview onClose={() => setDialog(null)} />}
-    </section>
+        {dialog?.kind === 'edit' && info && (
+          <EditorHost
+            item={dialog.item}
+            info={info}
+            caps={caps}
+            path={path}
+            layout={device?.layout ?? null}
+            busy={busy}
+            selectedCount={dialog.item.id_num < 0 ? selectedKeys.length : 0}
+            onSave={(item) => void closeAfter(() => saveItem(client, path, item, selectedKeys))}
+            onCancel={() => setDialog(null)}
+          />
+        )}
+        {dialog?.kind === 'rename' && (
+          <RenameDialog
+            item={dialog.item}
+            busy={busy}
+            onSave={(name) => void closeAfter(() => saveItem(client, path, { ...dialog.item, name }))}
+            onCancel={() => setDialog(null)}
+          />
+        )}
+        {dialog?.kind === 'delete' && (
+          <DeleteDialog
+            item={dialog.item}
+            busy={busy}
+            onConfirm={() => void closeAfter(() => deleteItem(client, path, dialog.item))}
+            onCancel={() => setDialog(null)}
+          />
+        )}
+        {dialog?.kind === 'gamepad' && <GamepadPreview onClose={() => setDialog(null)} />}
+      </section>
+    </DeviceSpaceContext.Provider>
   );
 }
