@@ -15,6 +15,7 @@ import { settingsCalls, type SettingsEvents } from './areas/settings.ts';
 import { themeCalls, type ThemeEvents } from './areas/theme.ts';
 import { libhmkCalls, type LibhmkEvents } from './areas/libhmk.ts';
 import { viaCalls, type ViaEvents } from './areas/via.ts';
+import { reportCalls } from './areas/report.ts';
 import type { EventName } from './bridge.ts';
 import type { AnswerOf, ArgsIn, ArgsOut } from './define.ts';
 
@@ -29,6 +30,7 @@ export const CALLS = {
   ...firmwareCalls,
   ...libhmkCalls,
   ...viaCalls,
+  ...reportCalls,
 };
 
 export type Calls = typeof CALLS;

@@ -9,6 +9,7 @@ import { registerThemeHandlers } from './handlers/theme.ts';
 import { registerFirmwareHandlers } from './handlers/firmware.ts';
 import { registerLibhmkHandlers } from './handlers/libhmk.ts';
 import { registerViaHandlers } from './handlers/via.ts';
+import { registerReportHandlers } from './handlers/report.ts';
 import { registerDriverHandlers } from './family/index.ts';
 import { DeviceService, type DeviceServiceOptions } from './service.ts';
 
@@ -24,6 +25,7 @@ export function createDeviceService(options: DeviceServiceOptions = {}): DeviceS
   registerFirmwareHandlers(service);
   registerLibhmkHandlers(service);
   registerViaHandlers(service);
+  registerReportHandlers(service);
   registerDriverHandlers(service);
   return service;
 }
