@@ -8,14 +8,11 @@ import type { ModelInfo } from '../core/models.ts';
 import { AMBIENT_MODES as AMBIENT_MODE_LIST, OUTFRAME_MODES } from '../core/resources.ts';
 import {
   AMBIENT_MODES,
-  DKS_ROWS,
   LAYERS,
   LIGHT_MODES,
-  MACRO_EVENTS,
   OUTER_FRAME_MODES,
   PALETTE_SIZE,
   PERF_FLAG,
-  SHORTCUT_KEYS,
   THEME_SLOTS,
   type Ambient,
   type CalibrationKey,
@@ -25,6 +22,7 @@ import {
   type Rgb,
   type Settings,
 } from '../protocol/objects.ts';
+import { DKS_ROWS, MACRO_EVENTS, SHORTCUT_KEYS } from '../protocol/advanced-records.ts';
 import type { FlashState, Profile } from './schema.ts';
 import { keyCurve } from './sensor.ts';
 import type { Traits } from './traits.ts';

@@ -9,20 +9,14 @@
  */
 import { ADVANCED_TYPE_NAMES, type AdvancedType } from '../core/advanced-keys.ts';
 import { z } from 'zod';
+import type { Ambient, CalibrationKey, Lighting, OuterFrame, PerfKey, Rgb, Settings } from '../protocol/objects.ts';
 import type {
-  Ambient,
-  CalibrationKey,
   DksRecord,
   HypertapRecord,
-  Lighting,
   MacroRecord,
-  OuterFrame,
-  PerfKey,
-  Rgb,
-  Settings,
   ShortcutRecord,
   SnaptapRecord,
-} from '../protocol/objects.ts';
+} from '../protocol/advanced-records.ts';
 
 /** One theme slot: a complete profile. */
 export interface Profile {

@@ -8,7 +8,8 @@ import { capabilitiesFor } from '../core/capabilities.ts';
 import { DEV_TYPE, isConfigurableModel, type ModelInfo } from '../core/models.ts';
 import { versionAtMost, type Version } from '../core/version.ts';
 import { FEATURE } from '../protocol/commands.ts';
-import { MACRO_EVENTS, type SwitchSpec } from '../protocol/objects.ts';
+import { type SwitchSpec } from '../protocol/objects.ts';
+import { MACRO_EVENTS } from '../protocol/advanced-records.ts';
 import type { ObjectName } from '../protocol/registry.ts';
 
 export interface Traits {

@@ -9,26 +9,28 @@ import {
   AMBIENT_MODES,
   LAYERS,
   LIGHT_MODES,
-  MACRO_EVENTS,
   NAME_BYTES,
   OUTER_FRAME_MODES,
   PALETTE_SIZE,
   PERF_FLAG,
-  SHORTCUT_KEYS,
   THEME_SLOTS,
   type Ambient,
   type CalibrationKey,
-  type DksRecord,
-  type HypertapRecord,
   type Lighting,
-  type MacroRecord,
   type OuterFrame,
   type PerfKey,
   type Settings,
-  type ShortcutRecord,
-  type SnaptapRecord,
   type Themes,
 } from '../protocol/objects.ts';
+import {
+  MACRO_EVENTS,
+  SHORTCUT_KEYS,
+  type DksRecord,
+  type HypertapRecord,
+  type MacroRecord,
+  type ShortcutRecord,
+  type SnaptapRecord,
+} from '../protocol/advanced-records.ts';
 import type { Profile } from './schema.ts';
 import { ADC_MAX, type Traits } from './traits.ts';
 

@@ -7,18 +7,12 @@ import {
   AmbientLayout,
   CalibrationKeyLayout,
   DescriptorLayout,
-  DksRecordLayout,
-  FuncInfoLayout,
-  HypertapRecordLayout,
   LAYERS,
   LightingLayout,
-  MacroRecordLayout,
   OuterFrameLayout,
   PerfKeyLayout,
   RgbLayout,
   SettingsLayout,
-  ShortcutRecordLayout,
-  SnaptapRecordLayout,
   StatusLayout,
   SwitchSpecLayout,
   ThemesLayout,
@@ -26,6 +20,14 @@ import {
   type Descriptor,
   type Status,
 } from '../protocol/objects.ts';
+import {
+  DksRecordLayout,
+  FuncInfoLayout,
+  HypertapRecordLayout,
+  MacroRecordLayout,
+  ShortcutRecordLayout,
+  SnaptapRecordLayout,
+} from '../protocol/advanced-records.ts';
 import { decodeU16List, encodeU16List, type ObjectName } from '../protocol/registry.ts';
 import { decodeList, encodeList, type Layout } from '../protocol/struct.ts';
 import type { FlashState, Profile } from './schema.ts';

@@ -8,22 +8,24 @@ import {
   AmbientLayout,
   CalibrationKeyLayout,
   DescriptorLayout,
-  DksRecordLayout,
-  FuncInfoLayout,
-  HypertapRecordLayout,
   LightingLayout,
-  MacroRecordLayout,
   OuterFrameLayout,
   PerfKeyLayout,
   RgbLayout,
   SettingsLayout,
-  ShortcutRecordLayout,
-  SnaptapRecordLayout,
   StatusLayout,
   SwitchSpecLayout,
   ThemesLayout,
   type Descriptor,
 } from './objects.ts';
+import {
+  DksRecordLayout,
+  FuncInfoLayout,
+  HypertapRecordLayout,
+  MacroRecordLayout,
+  ShortcutRecordLayout,
+  SnaptapRecordLayout,
+} from './advanced-records.ts';
 
 export interface ObjectSpec {
   cmd: number;

@@ -3,13 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CMD, FEATURE, SUB } from '../../src/protocol/commands.ts';
 import { decodeFrame, encodeFrame, MAX_DATA, SUB_MORE, tagged } from '../../src/protocol/frame.ts';
 import { multiReadRequest, readRequest, writeFrames } from '../../src/protocol/messages.ts';
-import {
-  DescriptorLayout,
-  FuncInfoLayout,
-  PROTOCOL_VERSION,
-  SettingsLayout,
-  StatusLayout,
-} from '../../src/protocol/objects.ts';
+import { DescriptorLayout, PROTOCOL_VERSION, SettingsLayout, StatusLayout } from '../../src/protocol/objects.ts';
+import { FuncInfoLayout } from '../../src/protocol/advanced-records.ts';
 import { OBJECTS, type ObjectName } from '../../src/protocol/registry.ts';
 import { errorName, Host, makeKeyboard } from './helpers.ts';
 

@@ -10,20 +10,22 @@ import {
   writeFrames,
 } from '../../src/protocol/messages.ts';
 import {
-  DksRecordLayout,
-  HypertapRecordLayout,
   LightingLayout,
-  MacroRecordLayout,
   PerfKeyLayout,
   SettingsLayout,
-  ShortcutRecordLayout,
-  SnaptapRecordLayout,
   ThemesLayout,
   themeNameOffset,
+} from '../../src/protocol/objects.ts';
+import {
+  DksRecordLayout,
+  HypertapRecordLayout,
+  MacroRecordLayout,
+  ShortcutRecordLayout,
+  SnaptapRecordLayout,
   type DksRecord,
   type MacroRecord,
   type ShortcutRecord,
-} from '../../src/protocol/objects.ts';
+} from '../../src/protocol/advanced-records.ts';
 import { encodeU16List, OBJECTS, type ObjectName } from '../../src/protocol/registry.ts';
 import { encodeList } from '../../src/protocol/struct.ts';
 import { VirtualKeyboard } from '../../src/firmware/index.ts';

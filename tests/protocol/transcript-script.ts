@@ -18,7 +18,8 @@ import {
   transactionCommit,
   writeFrames,
 } from '../../src/protocol/messages.ts';
-import { DksRecordLayout, FIRMWARE_CHUNK, FirmwareBeginLayout } from '../../src/protocol/objects.ts';
+import { FIRMWARE_CHUNK, FirmwareBeginLayout } from '../../src/protocol/objects.ts';
+import { DksRecordLayout } from '../../src/protocol/advanced-records.ts';
 import { OBJECTS, type ObjectName } from '../../src/protocol/registry.ts';
 
 export interface TranscriptStep {

@@ -39,7 +39,7 @@ import {
   type MacroRecord,
   type ShortcutRecord,
   type SnaptapRecord,
-} from '../../protocol/objects.ts';
+} from '../../protocol/advanced-records.ts';
 import { keyDescriptorOf, keyEntryOf } from './keymap.ts';
 import { mmToUnits, unitsToMm } from './units.ts';
 

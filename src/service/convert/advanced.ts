@@ -26,7 +26,7 @@ import {
   FuncInfoLayout,
   MACRO_EVENTS,
   type FuncInfo,
-} from '../../protocol/objects.ts';
+} from '../../protocol/advanced-records.ts';
 import { stateSlot, type DeviceEntry } from '../context.ts';
 import type { AtomicOp } from '../session.ts';
 import { decodeRecords } from './advanced-records.ts';

@@ -8,24 +8,26 @@ import { SWITCH_TYPE_COUNT } from '../../core/switch-types.ts';
 import { z } from 'zod';
 import { lightingSpeedMax } from '../../core/capabilities.ts';
 import {
-  ADVANCED_RECORD_LAYOUTS,
-  advancedCapacity,
   AMBIENT_MODES,
-  DKS_ROWS,
   LIGHT_MODES,
   LightingLayout,
-  MACRO_EVENTS,
   NAME_BYTES,
   OUTER_FRAME_MODES,
   PALETTE_SIZE,
   PERF_FLAG,
   RgbLayout,
-  SHORTCUT_KEYS,
   ThemesLayout,
   type Descriptor,
   type PerfKey,
   type Themes,
 } from '../../protocol/objects.ts';
+import {
+  ADVANCED_RECORD_LAYOUTS,
+  advancedCapacity,
+  DKS_ROWS,
+  MACRO_EVENTS,
+  SHORTCUT_KEYS,
+} from '../../protocol/advanced-records.ts';
 import type { ThemeInfo } from '../../contract/payloads/theme.ts';
 import { ADVANCED_TYPE_NAMES, type AdvancedType } from '../../core/advanced-keys.ts';
 import { hexToRgb, rgbToHex } from '../../core/colour.ts';

@@ -30,12 +30,12 @@ import { checkShortcutCategory, checkShortcutSave, checkShortcutTypeOffered } fr
 import { checkHypertapSave, checkSnaptapSave } from '../../core/rules/tap.ts';
 import { TOAST_KEYS } from '../../core/toast-keys.ts';
 import { CMD, keyMask, REPORT_MODE, SUB } from '../../protocol/commands.ts';
+import { KeyEventLayout } from '../../protocol/objects.ts';
 import {
   ADVANCED_RECORD_LAYOUTS as RECORD_LAYOUTS,
   advancedCapacity as capacityOf,
   advancedUsedBitmap as usedBitmapOf,
-  KeyEventLayout,
-} from '../../protocol/objects.ts';
+} from '../../protocol/advanced-records.ts';
 import { stateSlot, type CallContext, type DeviceEntry, type Handlers } from '../context.ts';
 import { encodeItem, itemFromArg, type ItemArg } from '../convert/advanced-records.ts';
 import {
