@@ -59,4 +59,5 @@ export const CALL_ROUTES = {
   viaGetMacros: ['dev_info', 'via_get_macros'],
   viaMacroBytes: ['dev_info', 'via_macro_bytes'],
   viaSetMacros: ['dev_info', 'via_set_macros'],
+  getReportBundle: ['app_info', 'get_report_bundle'],
 } as const satisfies Record<CallName, readonly [string, string]>;
