@@ -13,6 +13,10 @@ export const familiesEn = {
   'virtual.group.families': 'Keyboards of other firmware (libhmk, VIA)',
   'page.tab.gamepad': 'Gamepad',
   'page.tab.via': 'VIA',
+  'profiles.title': 'Profiles',
+  'profiles.slot': 'Profile {0}',
+  'profiles.switch.on.keyboard':
+    'This keyboard switches profiles with its own keys (profile keys on the Key code tab).',
 } as const;
 
 export const familiesZh: Record<keyof typeof familiesEn, string> = {
@@ -24,4 +28,7 @@ export const familiesZh: Record<keyof typeof familiesEn, string> = {
   'virtual.group.families': '其他固件的键盘（libhmk、VIA）',
   'page.tab.gamepad': '手柄',
   'page.tab.via': 'VIA',
+  'profiles.title': '配置文件',
+  'profiles.slot': '配置 {0}',
+  'profiles.switch.on.keyboard': '此键盘用自身按键切换配置（在按键设置页分配配置键）。',
 };

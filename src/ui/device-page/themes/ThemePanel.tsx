@@ -17,6 +17,7 @@ import type { DeviceTabId } from '../../device-list/store';
 import { useLoadingStore } from '../../loading-store';
 import type { MessageId } from '../../../i18n/en_US';
 import { useT } from '../../../i18n/store';
+import { useDeviceRecord } from '../../device-features';
 import { useServices } from '../../services';
 import { useToastStore } from '../../toasts/store';
 import { AppDialog } from '../../widgets/AppDialog';
@@ -125,6 +126,13 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const tabRef = useRef(tab);
   tabRef.current = tab;
+  // What the device's profiles can do: scene files are our own protocol's; other families name, rename and switch
+  // profiles only where their features say so.
+  const features = useDeviceRecord(path)?.features;
+  const ours = (features?.family ?? 'keytune') === 'keytune';
+  const profiles = features?.profiles;
+  const canRename = ours || profiles?.named === true;
+  const canSwitch = ours || profiles?.switchable === true;
 
   useEffect(() => {
     let live = true;
@@ -205,8 +213,9 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
   return (
     <aside className="panel theme-panel" aria-labelledby="theme-panel-title">
       <h2 className="panel__title" id="theme-panel-title">
-        {s('themes.title')}
+        {ours ? s('themes.title') : t('profiles.title')}
       </h2>
+      {!canSwitch && <p className="theme-panel__note">{t('profiles.switch.on.keyboard')}</p>}
       <ul className="theme-panel__list" aria-label={s('themes.list')}>
         {names.map((name, slot) => (
           <li className="theme-slot" key={slot} data-slot={slot}>
@@ -214,40 +223,50 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
               type="button"
               className="theme-slot__select"
               aria-pressed={slot === info?.theme_mode}
-              onClick={() => select(slot)}
+              aria-disabled={!canSwitch}
+              onClick={() => canSwitch && select(slot)}
             >
-              {s('themes.slot', slot + 1, shown(name))}
+              {ours || profiles?.named ? s('themes.slot', slot + 1, shown(name)) : t('profiles.slot', slot + 1)}
             </button>
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger
-                ref={(button) => {
-                  menuButtons.current[slot] = button;
-                }}
-                className="icon-button"
-                aria-label={s('themes.menu', slot + 1)}
-              >
-                <span aria-hidden="true">⋯</span>
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content className="menu theme-menu" align="start" sideOffset={4}>
-                  <DropdownMenu.Item className="menu__item theme-menu__item" onSelect={() => setRenaming(slot)}>
-                    {s('themes.rename')}
-                  </DropdownMenu.Item>
-                  <DropdownMenu.Item className="menu__item theme-menu__item" onSelect={() => void exportSlot(slot)}>
-                    {s('themes.export')}
-                  </DropdownMenu.Item>
-                  <DropdownMenu.Item
-                    className="menu__item theme-menu__item"
-                    onSelect={() => {
-                      importSlot.current = slot;
-                      fileInput.current?.click();
-                    }}
-                  >
-                    {s('themes.import')}
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+            {(ours || canRename) && (
+              <DropdownMenu.Root>
+                <DropdownMenu.Trigger
+                  ref={(button) => {
+                    menuButtons.current[slot] = button;
+                  }}
+                  className="icon-button"
+                  aria-label={s('themes.menu', slot + 1)}
+                >
+                  <span aria-hidden="true">⋯</span>
+                </DropdownMenu.Trigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.Content className="menu theme-menu" align="start" sideOffset={4}>
+                    <DropdownMenu.Item className="menu__item theme-menu__item" onSelect={() => setRenaming(slot)}>
+                      {s('themes.rename')}
+                    </DropdownMenu.Item>
+                    {ours && (
+                      <>
+                        <DropdownMenu.Item
+                          className="menu__item theme-menu__item"
+                          onSelect={() => void exportSlot(slot)}
+                        >
+                          {s('themes.export')}
+                        </DropdownMenu.Item>
+                        <DropdownMenu.Item
+                          className="menu__item theme-menu__item"
+                          onSelect={() => {
+                            importSlot.current = slot;
+                            fileInput.current?.click();
+                          }}
+                        >
+                          {s('themes.import')}
+                        </DropdownMenu.Item>
+                      </>
+                    )}
+                  </DropdownMenu.Content>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Root>
+            )}
           </li>
         ))}
       </ul>
