@@ -93,7 +93,13 @@ function NoKeys() {
 export function tabsOf(device: Pick<DeviceRecord, 'features' | 'layout'>): PageTab[] {
   const { features } = device;
   const spec = DEVICE_TABS.filter((id) => {
-    if (id === '1') return features.lighting !== undefined && hasKeys(device);
+    // Key LED is the per-key light of the spec's screens; a VIA keyboard's channels are on its own tab.
+    if (id === '1')
+      return (
+        features.lighting !== undefined &&
+        (features.family === 'keytune' || features.lighting.perKeyColour) &&
+        hasKeys(device)
+      );
     if (id === '3') return features.performance !== undefined && hasKeys(device);
     return true;
   });
@@ -148,7 +154,9 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
         </button>
         <SyncText path={device.path} />
       </header>
-      {keys && <ThemePanel path={device.path} tab={isDeviceTab(tab) ? tab : '0'} />}
+      {keys && (device.family === 'keytune' || device.features.profiles.count > 1) && (
+        <ThemePanel path={device.path} tab={isDeviceTab(tab) ? tab : '0'} />
+      )}
       <Tabs.Root
         className="device-page__tabs"
         value={tab}
