@@ -9,8 +9,8 @@ import { keymapEn } from './sections/keymap';
 import { keycodeExtraEn } from './sections/keycode-extra';
 import { devicesExtraEn } from './sections/devices-extra';
 import { familiesEn } from './sections/families';
-import { libhmkEn } from './sections/libhmk';
-import { viaEn } from './sections/via';
+import type { libhmkEn } from './sections/libhmk';
+import type { viaEn } from './sections/via';
 import { recoveryEn } from './sections/recovery';
 import { offlineEn } from './sections/offline';
 import { reportEn } from './sections/report';
@@ -21,8 +21,6 @@ export const en_US = {
   ...keymapEn,
   ...keycodeExtraEn,
   ...familiesEn,
-  ...libhmkEn,
-  ...viaEn,
   ...recoveryEn,
   ...offlineEn,
   ...reportEn,
@@ -231,4 +229,4 @@ export type CatalogueId = keyof typeof en_US;
  * Every id `t` accepts: the catalogue's, and those of sections registered when their screen loads (registerTexts) but
  * still checked by the type system here. The advanced-key texts load with the advanced-key area.
  */
-export type MessageId = CatalogueId | keyof typeof advancedEn;
+export type MessageId = CatalogueId | keyof typeof advancedEn | keyof typeof libhmkEn | keyof typeof viaEn;

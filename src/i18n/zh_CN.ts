@@ -6,8 +6,6 @@ import { keymapZh } from './sections/keymap';
 import { keycodeExtraZh } from './sections/keycode-extra';
 import { devicesExtraZh } from './sections/devices-extra';
 import { familiesZh } from './sections/families';
-import { libhmkZh } from './sections/libhmk';
-import { viaZh } from './sections/via';
 import { recoveryZh } from './sections/recovery';
 import { offlineZh } from './sections/offline';
 import { reportZh } from './sections/report';
@@ -18,8 +16,6 @@ export const zh_CN: Record<CatalogueId, string> = {
   ...keymapZh,
   ...keycodeExtraZh,
   ...familiesZh,
-  ...libhmkZh,
-  ...viaZh,
   ...recoveryZh,
   ...offlineZh,
   ...reportZh,

@@ -5,6 +5,7 @@
  * receiver) gets a key-code screen that says so, and its drawing is never asked for. Opening the page moves keyboard
  * focus onto it. The theme slots panel sits at the left of the tabs (spec-2 §2.3).
  */
+import './family-texts';
 import { Tabs } from 'radix-ui';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { DeviceRecord } from '../../contract/bridge';

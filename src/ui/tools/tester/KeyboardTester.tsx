@@ -26,7 +26,9 @@ import '../../styles/tester-focus.css';
 
 /** A keyboard that reports its switch matrix (VIA) is tested from the keyboard's own reads, not OS key events. */
 const ViaMatrixTester = lazy(() =>
-  import('../../device-page/via/ViaMatrixTester').then((m) => ({ default: m.ViaMatrixTester })),
+  import('../../device-page/family-texts')
+    .then(() => import('../../device-page/via/ViaMatrixTester'))
+    .then((m) => ({ default: m.ViaMatrixTester })),
 );
 
 const BROWSER = '';
