@@ -38,7 +38,8 @@ export type RapidSetting = z.output<typeof rapidSetting>;
 
 /** One entry of a game-config card: the keys it sets and any of trigger, dead zone and rapid setting. */
 export const gameConfigEntry = z.strictObject({
-  key_ids: z.array(keyId).min(1),
+  /** A card is for keyboards of our own protocol, whose key mask has 200 keys. */
+  key_ids: z.array(int(0, 199)).min(1),
   trigger: travel.optional(),
   dead: travel.optional(),
   rapid: rapidSetting.optional(),
