@@ -52,6 +52,14 @@ the current slot and the device settings.
 
 Puts a backup made with keytune backup back on a device: every slot, its name, the settings and the current slot.
 `,
+  report: `Usage: keytune report [--device PATH] [--include-serial] [--out FILE]
+
+Saves a device's bug report to one JSON file (docs/bug-report.md): app and system versions, the device's family,
+model, firmware, hardware and features, its last 500 exchanges with the app (timeouts and refusals marked), the
+service's warnings and errors, and its restore points. Serial numbers are replaced by a stable code unless
+--include-serial is given. Without --out the file is keytune-report-MODEL-DATE.json in the current folder.
+A device that went away since the service started can still be reported on by its path.
+`,
   flash: `Usage: keytune flash FILE... [--device PATH]
 
 Updates a device's firmware with the files of a firmware package; progress goes to stderr.
@@ -77,6 +85,7 @@ Commands:
   call          call any method of the client
   backup        save a whole device to one file
   restore       put a backup back on a device
+  report        save a device's bug report to one file
   flash         update the firmware from a package
   help COMMAND  the help of one command (or keytune COMMAND --help)
 

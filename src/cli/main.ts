@@ -19,6 +19,7 @@ import { findRunningBridge } from '../desktop/runtime-file.ts';
 import { connectBridge } from '../desktop/ws-client.ts';
 import { BackupFileError, backupDevice, parseBackup, restoreDevice } from './backup.ts';
 import { COMMANDS, GLOBAL_HELP, type CommandName } from './help.ts';
+import { reportFileName, reportOf } from './report.ts';
 
 export const EXIT = { ok: 0, refused: 1, usage: 2, noDevice: 3, noBridge: 4, file: 5 } as const;
 
@@ -44,7 +45,7 @@ interface Parsed {
   flags: Set<string>;
 }
 
-const FLAGS = new Set(['json', 'help', 'remote', 'local', 'version']);
+const FLAGS = new Set(['json', 'help', 'remote', 'local', 'version', 'include-serial']);
 
 /**
  * `--name value` pairs, `--name=value`, and the flags above; everything else is positional. A name of Object.prototype
@@ -245,11 +246,7 @@ async function run(command: CommandName, p: Parsed, io: CliIo, session: Session)
       if (!out) throw new CliError(EXIT.usage, 'backup needs a file: keytune backup FILE');
       const device = await pickDevice(client, p);
       const backup = await backupDevice(client, device.path);
-      try {
-        writeFileSync(out, `${JSON.stringify(backup, null, 2)}\n`);
-      } catch (e) {
-        throw new CliError(EXIT.file, `could not write ${out}: ${e instanceof Error ? e.message : String(e)}`);
-      }
+      writeJson(out, backup);
       return show(
         io,
         json,
@@ -272,6 +269,23 @@ async function run(command: CommandName, p: Parsed, io: CliIo, session: Session)
           (report.otherModel ? ` (the backup is of a ${backup.device.display_name})` : ''),
       );
     }
+    case 'report': {
+      // A device that went away is still known to a running bridge by its path: its report is most wanted then.
+      const wanted = p.named.get('device');
+      const listed = (await client.getDevList()).some((d) => d.path === wanted || d.dev_sn === wanted);
+      const path = wanted !== undefined && !listed ? wanted : (await pickDevice(client, p)).path;
+      const bundle = await reportOf(client, path, p.flags.has('include-serial'));
+      const out = p.named.get('out') ?? args[0] ?? reportFileName(bundle);
+      writeJson(out, bundle);
+      const serials = bundle.serials === 'hashed' ? 'serial numbers left out' : 'serial numbers included';
+      return show(
+        io,
+        json,
+        { file: out, path, exchanges: bundle.exchanges.length, serials: bundle.serials },
+        () =>
+          `Saved the bug report of ${bundle.device.model} (${bundle.exchanges.length} exchanges, ${serials}) to ${out}`,
+      );
+    }
     case 'flash': {
       if (args.length === 0) throw new CliError(EXIT.usage, 'flash needs the files of a firmware package');
       const mg = args.map((f) => ({ name: basename(f), data: readBytes(f).toString('base64') }));
@@ -284,6 +298,14 @@ async function run(command: CommandName, p: Parsed, io: CliIo, session: Session)
         off?.();
       }
     }
+  }
+}
+
+function writeJson(file: string, value: unknown): void {
+  try {
+    writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+  } catch (e) {
+    throw new CliError(EXIT.file, `could not write ${file}: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 

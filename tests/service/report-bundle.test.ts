@@ -4,7 +4,7 @@
  * the warnings of the service's process, and serial numbers left out unless asked for.
  */
 import { describe, expect, it } from 'vitest';
-import { reportBundleSchema, type ReportBundle } from '../../src/contract/areas/report.ts';
+import { reportBundleSchema } from '../../src/contract/areas/report.ts';
 import { DEVICE_ERROR } from '../../src/protocol/errors.ts';
 import { CMD, SUB } from '../../src/protocol/commands.ts';
 import { encodeFrame, isWrite, subId, tagged } from '../../src/protocol/frame.ts';
@@ -19,7 +19,7 @@ async function keyboard() {
   const bundle = async (include_serial = false) => {
     const answer = await h.client.getReportBundle({ path, include_serial });
     // What the service answers is what a saved file holds: the schema the Help tab reads files with accepts it.
-    return reportBundleSchema.parse(JSON.parse(JSON.stringify(answer))) as ReportBundle;
+    return reportBundleSchema.parse(JSON.parse(JSON.stringify(answer)));
   };
   const serial = (await h.client.getDevList())[0]!.dev_sn;
   /** Turns n-key rollover over: a write the service cannot skip (it skips writing a value the keyboard has). */

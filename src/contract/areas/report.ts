@@ -61,7 +61,8 @@ export const reportBundleSchema = z.object({
     virtual: z.boolean(),
     online: z.boolean(),
   }),
-  features: z.record(z.string(), z.unknown()),
+  /** The device's features as its record carries them (DeviceRecord.features); read back as any object. */
+  features: z.custom<DeviceFeatures>((v) => typeof v === 'object' && v !== null && !Array.isArray(v)),
   layout: z.object({ keys: z.number(), width: z.number(), height: z.number() }).nullable(),
   /** ISO 8601 time of `t_ms` 0. */
   exchanges_since: z.string(),
@@ -71,7 +72,7 @@ export const reportBundleSchema = z.object({
   restore_points: z.array(z.string()),
 });
 
-export type ReportBundle = Omit<z.infer<typeof reportBundleSchema>, 'features'> & { features: DeviceFeatures };
+export type ReportBundle = z.infer<typeof reportBundleSchema>;
 export type ReportExchange = z.infer<typeof exchange>;
 export type ReportMessage = z.infer<typeof message>;
 export type ReportRuntime = z.infer<typeof runtime>;

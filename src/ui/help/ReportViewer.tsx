@@ -45,7 +45,7 @@ export function readReportFile(text: string): ReadReport {
   )
     return { ok: false, newer: head.version };
   const parsed = reportBundleSchema.safeParse(data);
-  return parsed.success ? { ok: true, bundle: parsed.data as ReportBundle } : { ok: false };
+  return parsed.success ? { ok: true, bundle: parsed.data } : { ok: false };
 }
 
 /** Hex as spaced byte pairs, the zero padding at the end of a report counted rather than shown. */
