@@ -36,6 +36,9 @@ export async function liveKeyboard(options: { currentLayer?: number } = {}) {
       await act(async () => {
         await live.client.getSettingData({ path }).catch(() => undefined);
       });
+      // That read went unanswered twice, so the service took the keyboard for silent: calls fail unsent for one
+      // timeout budget (3 x 1.5 s) from the first timeout. Wait it out, so the next call does go to the keyboard.
+      await act(() => new Promise<void>((resolve) => setTimeout(resolve, 1500 * 2 + 200)));
     },
     answerAgain(): void {
       live.transport(path).setLink({ loss: 0 });
