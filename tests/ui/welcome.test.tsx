@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { FAMILY_VIRTUAL_MODELS } from '../../src/core/virtual-families';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONFIGURABLE_MODELS, OTHER_MODELS, REDIRECT_MODELS } from '../../src/core/models';
@@ -37,13 +38,18 @@ describe('welcome screen', () => {
     warn.mockRestore();
   });
 
-  it('offers every configurable and redirect model plus the mouse and the dongle', () => {
+  it('offers every configurable and redirect model, the mouse and the dongle, and the keyboards of other families', () => {
     renderWithServices(<DeviceTab />);
     const select = screen.getByRole('combobox', { name: 'Model' });
     const values = within(select)
       .getAllByRole('option')
       .map((o) => (o as HTMLOptionElement).value);
-    expect(values).toEqual([...CONFIGURABLE_MODELS, ...REDIRECT_MODELS, ...OTHER_MODELS]);
+    expect(values).toEqual([
+      ...CONFIGURABLE_MODELS,
+      ...REDIRECT_MODELS,
+      ...OTHER_MODELS,
+      ...FAMILY_VIRTUAL_MODELS.map((m) => m.name),
+    ]);
   });
 
   it('adds a virtual device with the chosen model, firmware and connection', async () => {
