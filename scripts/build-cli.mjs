@@ -34,6 +34,18 @@ export async function buildCli(root = ROOT, outDir = join(root, 'dist-node')) {
     format: 'esm',
     target: 'node20',
     external: externalPackages(pkg),
+    // A bundled package may name Node's own modules without the node: prefix (fflate's `module`): keep them Node's.
+    plugins: [
+      {
+        name: 'node-builtins',
+        setup(b) {
+          b.onResolve({ filter: /^(module|worker_threads)$/ }, (args) => ({
+            path: `node:${args.path}`,
+            external: true,
+          }));
+        },
+      },
+    ],
     // Bundled CommonJS modules may call require() for Node's own modules; an ES module has none of its own.
     banner: {
       js: "import { createRequire as __keytuneRequire } from 'node:module';\nconst require = __keytuneRequire(import.meta.url);",
