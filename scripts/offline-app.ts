@@ -119,6 +119,8 @@ export function registrationScript(base = '/'): string {
         function ready() { if (workers.controller) window.dispatchEvent(new Event('${UPDATE_READY_EVENT}')); }
         window.addEventListener('load', function () {
           ${register}.then(function (registration) {
+            // A browser that does not run workers (blocked by its policy) registers nothing.
+            if (!registration) return;
             if (registration.waiting) ready();
             registration.addEventListener('updatefound', function () {
               var installing = registration.installing;
