@@ -9,12 +9,12 @@ import { LoopbackTransport } from '../../src/transport/loopback.ts';
 import type { ReportEndpoint } from '../../src/transport/types.ts';
 
 /** Answers every report with itself, or with nothing while `silent`. */
-function echo() {
-  const device = {
+function echo(): ReportEndpoint & { silent: boolean } {
+  const device: ReportEndpoint & { silent: boolean } = {
     silent: false,
-    receive: (report: Uint8Array) => (device.silent ? [] : [report]),
+    receive: (report) => (device.silent ? [] : [report]),
     onReport: () => () => undefined,
-  } satisfies ReportEndpoint & { silent: boolean };
+  };
   return device;
 }
 
