@@ -7,6 +7,8 @@ import { lightingMetrics } from './lighting.ts';
 import { testerMetrics } from './tester.ts';
 import { travelMetrics } from './travel.ts';
 import { uiMetrics } from './ui.ts';
+import { libhmkMetrics } from './libhmk.ts';
+import { viaMetrics } from './via.ts';
 
 const suites: [string, () => Promise<Metric[]>][] = [
   ['device core', deviceCoreMetrics],
@@ -16,6 +18,8 @@ const suites: [string, () => Promise<Metric[]>][] = [
   ['keyboard tester', testerMetrics],
   ['travel view', travelMetrics],
   ['firmware update', firmwareMetrics],
+  ['libhmk keyboards', libhmkMetrics],
+  ['VIA keyboards', viaMetrics],
 ];
 
 let over = 0;
