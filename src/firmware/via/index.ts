@@ -1,5 +1,5 @@
 /** The simulated VIA keyboard and its bundled definition (docs/via.md). */
-import definition from './keytune-via-65.json';
+import definition from './keytune-via-65.json' with { type: 'json' };
 
 export { createViaSimulator, ViaSimulator, type ViaSimulatorImage, type ViaSimulatorOptions } from './simulator.ts';
 export type { PlayedAction } from './macro-player.ts';
