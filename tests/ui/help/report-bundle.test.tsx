@@ -13,27 +13,15 @@ import { ToastLayer } from '../../../src/ui/toasts/ToastLayer';
 import { renderWithServices, serviceDoes } from '../render';
 import { testHost } from '../test-host';
 
-/** Captures what the page downloads: file name and text. */
+/** What the page saved through the browser's download: file name and text. */
+const saved = vi.hoisted(() => [] as { name: string; text: string }[]);
+vi.mock('../../../src/ui/device-page/themes/download', () => ({
+  downloadText: (name: string, text: string) => saved.push({ name, text }),
+}));
+
 function captureDownloads() {
-  const files: { name: string; text: () => Promise<string> }[] = [];
-  const blobs = new Map<string, Blob>();
-  let n = 0;
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, {
-      createObjectURL: (blob: Blob) => {
-        const url = `blob:test/${n++}`;
-        blobs.set(url, blob);
-        return url;
-      },
-      revokeObjectURL: () => undefined,
-    }),
-  );
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const blob = blobs.get(this.getAttribute('href') ?? '')!;
-    files.push({ name: this.download, text: () => blob.text() });
-  });
-  return files;
+  saved.length = 0;
+  return saved;
 }
 
 async function withKeyboard(language: 'en_US' | 'zh_CN' = 'en_US') {
@@ -56,7 +44,6 @@ const fileOf = (bundle: unknown, name = 'report.json') => new File([JSON.stringi
 
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 describe('saving a bug report', () => {
@@ -74,7 +61,7 @@ describe('saving a bug report', () => {
     await userEvent.click(screen.getByRole('button', { name: reportEn['report.save'] }));
     await waitFor(() => expect(files).toHaveLength(1));
     expect(files[0]!.name).toMatch(/^keytune-report-Made68Pro-\d{8}-\d{6}\.json$/);
-    const text = await files[0]!.text();
+    const text = files[0]!.text;
     const bundle = reportBundleSchema.parse(JSON.parse(text));
     expect(bundle.device.model).toBe('Made68Pro');
     expect(bundle.app.version).toBe('0.1.0');
@@ -93,7 +80,7 @@ describe('saving a bug report', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: reportEn['report.include.serial'] }));
     await userEvent.click(screen.getByRole('button', { name: reportEn['report.save'] }));
     await waitFor(() => expect(files).toHaveLength(1));
-    const bundle = JSON.parse(await files[0]!.text()) as ReportBundle;
+    const bundle = JSON.parse(files[0]!.text) as ReportBundle;
     expect(bundle.serials).toBe('included');
     expect(bundle.device.serial).toBe(serial);
   });
@@ -112,7 +99,7 @@ describe('saving a bug report', () => {
     renderWithServices(<MenuItem />, { host });
     await userEvent.click(screen.getByRole('button', { name: 'menu item' }));
     await waitFor(() => expect(files).toHaveLength(1));
-    const text = await files[0]!.text();
+    const text = files[0]!.text;
     expect((JSON.parse(text) as ReportBundle).device.path).not.toBe(path);
     expect(text).not.toContain(serial);
   });
