@@ -13,7 +13,7 @@ import type { libhmkEn } from './sections/libhmk';
 import type { viaEn } from './sections/via';
 import { recoveryEn } from './sections/recovery';
 import { offlineEn } from './sections/offline';
-import { reportEn } from './sections/report';
+import type { reportEn } from './sections/report';
 import { historyEn } from './sections/history';
 
 export const en_US = {
@@ -23,7 +23,6 @@ export const en_US = {
   ...familiesEn,
   ...recoveryEn,
   ...offlineEn,
-  ...reportEn,
   ...historyEn,
   // Last: it rewords some ids of the sections above.
   ...devicesExtraEn,
@@ -229,4 +228,5 @@ export type CatalogueId = keyof typeof en_US;
  * Every id `t` accepts: the catalogue's, and those of sections registered when their screen loads (registerTexts) but
  * still checked by the type system here. The advanced-key texts load with the advanced-key area.
  */
-export type MessageId = CatalogueId | keyof typeof advancedEn | keyof typeof libhmkEn | keyof typeof viaEn;
+export type MessageId =
+  CatalogueId | keyof typeof advancedEn | keyof typeof libhmkEn | keyof typeof viaEn | keyof typeof reportEn;

@@ -8,7 +8,6 @@ import { devicesExtraZh } from './sections/devices-extra';
 import { familiesZh } from './sections/families';
 import { recoveryZh } from './sections/recovery';
 import { offlineZh } from './sections/offline';
-import { reportZh } from './sections/report';
 import { historyZh } from './sections/history';
 
 export const zh_CN: Record<CatalogueId, string> = {
@@ -18,7 +17,6 @@ export const zh_CN: Record<CatalogueId, string> = {
   ...familiesZh,
   ...recoveryZh,
   ...offlineZh,
-  ...reportZh,
   ...historyZh,
   // Last: it rewords some ids of the sections above.
   ...devicesExtraZh,

@@ -29,6 +29,8 @@ import type {
 import { DeviceSession, SessionError, type SessionOptions } from './session.ts';
 import { endCall } from './cache.ts';
 import { UPDATE_KEYS } from './convert/firmware.ts';
+import { tapTransport } from '../transport/exchange-log.ts';
+import { keepExchanges } from './report-bundle.ts';
 
 export interface VirtualDeviceHandle {
   transport: Transport;
@@ -239,6 +241,8 @@ export class DeviceService implements Bridge, ServiceApi {
 
   /** Attaches a device reachable through `transport`: handshake, record, events. */
   async attach(transport: Transport, extras: { pressKey?: DeviceEntry['pressKey']; virtual?: boolean } = {}) {
+    // Tapped before the handshake, so a report shows it too.
+    const exchanges = tapTransport(transport);
     // The session reports notifications and the disconnect to the entry made once the handshake has answered.
     const attached: { entry?: DeviceEntry } = {};
     const session = new DeviceSession(transport, {
@@ -260,6 +264,7 @@ export class DeviceService implements Bridge, ServiceApi {
     const kind = extras.virtual ? 'virtual' : transport.info.kind;
     const hex = (n: number) => n.toString(16).padStart(4, '0');
     const path = `${kind}:${hex(transport.info.vendorId)}:${hex(transport.info.productId)}:${descriptor.serial}`;
+    keepExchanges(this, path, exchanges);
     const old = this.entries.get(path);
     if (old) await old.session.close().catch(() => undefined);
     const record = deviceRecord(path, keytuneDescription(descriptor), extras.virtual ?? false);
@@ -291,6 +296,7 @@ export class DeviceService implements Bridge, ServiceApi {
     const hex = (n: number) => n.toString(16).padStart(4, '0');
     const { identity, features, layout } = driver;
     const path = `${kind}:${hex(transport.info.vendorId)}:${hex(transport.info.productId)}:${identity.serial}`;
+    keepExchanges(this, path, tapTransport(transport));
     const old = this.entries.get(path);
     if (old) void (old.driver ? old.driver.close() : old.session.close()).catch(() => undefined);
     const notOurs = (what: string) => () => {

@@ -143,6 +143,7 @@ export function DeviceCard({ device, pendingUpdate, onOpen, onOpenSettings, onRe
             }
           >
             <CardMenu
+              path={device.path}
               label={tx(t, 'devices.card.menu', device.display_name)}
               removeLabel={tx(t, 'devices.remove')}
               onRemove={onRemove}

@@ -2,6 +2,7 @@
  * The Help tab (spec-2 §2.8): FAQ, where to ask, the official website for the current language and six contact
  * icons. Copying answers with the toast "Content copied to clipboard" or "Failed to copy".
  */
+import { ReportBundleSection } from './ReportBundle';
 import { useLanguage, useT } from '../../i18n/store';
 import { copyAndSay } from '../clipboard';
 import { useToolsT, type ToolsTextId } from '../tools/texts';
@@ -71,6 +72,7 @@ export default function HelpTab({ links = HELP_LINKS }: { links?: HelpLinks }) {
             })}
           </ul>
         </section>
+        <ReportBundleSection />
       </div>
     </section>
   );
