@@ -9,9 +9,10 @@ import type { CallAnswer, CallArgs, CallName, EventPayloads } from './contract.t
 import { CALL_ROUTES } from './routes.ts';
 
 /** A call whose arguments are all optional may be called without any. */
-type Method<K extends CallName> = Record<string, never> extends CallArgs<K>
-  ? (args?: CallArgs<K>) => Promise<CallAnswer<K>>
-  : (args: CallArgs<K>) => Promise<CallAnswer<K>>;
+type Method<K extends CallName> =
+  Record<string, never> extends CallArgs<K>
+    ? (args?: CallArgs<K>) => Promise<CallAnswer<K>>
+    : (args: CallArgs<K>) => Promise<CallAnswer<K>>;
 
 export type Client = { readonly [K in CallName]: Method<K> } & {
   /** Subscribes to one event; returns the unsubscribe function. */

@@ -44,7 +44,8 @@ export type CallAnswer<K extends CallName> = AnswerOf<Calls[K]>;
 
 /** Every event and its payload. */
 export interface EventPayloads
-  extends AppEvents,
+  extends
+    AppEvents,
     KeymapEvents,
     AdvancedEvents,
     LightingEvents,

@@ -5,7 +5,7 @@
  * code space: frames, offsets and byte orders stay inside the driver. The service (src/service) adds what every
  * family shares: call routing, argument checks, the per-device queue, events, error mapping and the rules of core.
  */
-import type { AdvancedKind, DeviceFeatures, DeviceLayout, FamilyId } from '../core/device-features.ts';
+import type { DeviceFeatures, DeviceLayout, FamilyId } from '../core/device-features.ts';
 import type { Transport } from '../transport/types.ts';
 
 export type {

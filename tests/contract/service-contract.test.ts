@@ -25,9 +25,18 @@ describe('the service implements the contract', () => {
 
   it('refuses an unknown call and an unknown argument', async () => {
     const h = makeHarness();
-    await expect(h.service.call('dev_info', 'no_such_call', [])).rejects.toMatchObject({ toastKey: 'err.args.invalid' });
+    await expect(h.service.call('dev_info', 'no_such_call', [])).rejects.toMatchObject({
+      toastKey: 'err.args.invalid',
+    });
     await expect(
-      h.service.call('app_info', 'add_virtual_device', ['--display_name', 'made68pro', '--fw_ver', '1.3.7', '--x', '1']),
+      h.service.call('app_info', 'add_virtual_device', [
+        '--display_name',
+        'made68pro',
+        '--fw_ver',
+        '1.3.7',
+        '--x',
+        '1',
+      ]),
     ).rejects.toMatchObject({ toastKey: 'err.args.invalid' });
   });
 

@@ -12,7 +12,9 @@ import { firstScreenMetrics, initialScripts, median, STATIC_PAGE_HTML } from '..
 
 describe('first-screen bench lines', () => {
   it('prints the device list time over a static first frame, against a budget of 3x', () => {
-    const lines = firstScreenMetrics(112.34, { deviceListMs: 170, deviceListLiveMs: 290, staticMs: 40 }).map(formatMetric);
+    const lines = firstScreenMetrics(112.34, { deviceListMs: 170, deviceListLiveMs: 290, staticMs: 40 }).map(
+      formatMetric,
+    );
     expect(lines).toEqual([
       'initial_js_gzip_kb 112.3 kB  (limit 120.00, 0.94 of limit)',
       'device_list_first_render_ms 170 ms  (limit 300.00, 0.57 of limit)',

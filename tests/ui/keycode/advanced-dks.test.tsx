@@ -2,7 +2,7 @@
 import { useToastStore } from '../../../src/ui/toasts/store';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { DksItem } from '../../../src/core/advanced-keys';
-import { code, dialog, dks, lastToast, pickCode, renderArea, sentItem, toasts } from './advanced-fixtures';
+import { code, dialog, dks, lastToast, pickCode, renderArea, sentItem } from './advanced-fixtures';
 
 type Setup = Parameters<typeof renderArea>[0];
 
