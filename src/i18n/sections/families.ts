@@ -17,6 +17,11 @@ export const familiesEn = {
   'profiles.slot': 'Profile {0}',
   'profiles.switch.on.keyboard':
     'This keyboard switches profiles with its own keys (profile keys on the Key code tab).',
+  // Refusals the service sends for libhmk and VIA keyboards: shown before any of their screens has loaded.
+  'libhmk.err.noPort': 'Only libhmk keyboards have this setting.',
+  'via.macros.halfWritten': "The keyboard's macros were left half-written; write them again.",
+  'via.err.notVia': 'Only VIA keyboards have this.',
+  'via.err.noPort': 'This keyboard does not offer this, or needs its VIA definition first.',
 } as const;
 
 export const familiesZh: Record<keyof typeof familiesEn, string> = {
@@ -31,4 +36,8 @@ export const familiesZh: Record<keyof typeof familiesEn, string> = {
   'profiles.title': '配置文件',
   'profiles.slot': '配置 {0}',
   'profiles.switch.on.keyboard': '此键盘用自身按键切换配置（在按键设置页分配配置键）。',
+  'libhmk.err.noPort': '只有 libhmk 键盘有此设置。',
+  'via.macros.halfWritten': '键盘上的宏未写完整，请重新写入。',
+  'via.err.notVia': '只有 VIA 键盘有此功能。',
+  'via.err.noPort': '该键盘不提供此功能，或需要先提供其 VIA 定义。',
 };
