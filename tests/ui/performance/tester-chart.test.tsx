@@ -116,7 +116,7 @@ describe('the tester chart', () => {
 
     const legend = screen.getByRole('list', { name: 'Keys on the chart' });
     expect(within(legend).getAllByRole('listitem')).toHaveLength(1);
-    expect(legend).toHaveTextContent(`#17actuates and releases at ${trigger.toFixed(2)} mm`);
+    expect(legend).toHaveTextContent(`Wactuates and releases at ${trigger.toFixed(2)} mm`);
   });
 
   it('names the rapid-trigger release in the legend', async () => {
