@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useCallback, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { Client } from '../../contract/client';
-import type { ReportBundle } from '../../contract/areas/report';
+import type { ReportBundle } from '../../core/report-bundle-format';
 import type { DeviceRecord } from '../../contract/bridge';
 import { attempt } from '../call';
 import { installConsoleLog, pageMessages } from '../console-log';

@@ -11,7 +11,7 @@ import {
   type ReportBundle,
   type ReportExchange,
   type ReportRuntime,
-} from '../../contract/areas/report';
+} from '../../core/report-bundle-format';
 import { useLanguage } from '../../i18n/store';
 import { LOCALES } from '../../i18n/translate';
 import { useReportT, type ReportT } from './report-texts';

@@ -3,6 +3,7 @@
  * gamepad's flags. Every change goes to the keyboard, which reads it back; the screen then shows what the keyboard
  * answered, so a change that did not take is never shown as made.
  */
+import '../family-texts';
 import { useCallback, useEffect, useState } from 'react';
 import type { LibhmkGamepad } from '../../../contract/areas/libhmk';
 import type { MessageId } from '../../../i18n/en_US';

@@ -3,6 +3,7 @@
  * features list at its firmware version), calibration, and restarting into the bootloader after a confirmation that
  * says the keyboard stops typing until it is flashed or plugged in again.
  */
+import '../family-texts';
 import { useEffect, useId, useState } from 'react';
 import type { MessageId } from '../../../i18n/en_US';
 import { useT } from '../../../i18n/store';

@@ -4,6 +4,7 @@
  * keyboard, a matrix too large, too many keys), and, for people who are online, a look-up at an address they give.
  * A taken definition changes the device record, and the page shows the keyboard's tabs.
  */
+import '../family-texts';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import type { ViaDefinitionInfo } from '../../../contract/areas/via';
 import { useT } from '../../../i18n/store';

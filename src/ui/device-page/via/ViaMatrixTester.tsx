@@ -3,6 +3,7 @@
  * matrix, not the computer's key events), drawn on the keyboard with each key's press count, read at the link's pace
  * while shown. Pause stops the reads; so do leaving the tester and hiding the page.
  */
+import '../family-texts';
 import { useState } from 'react';
 import { useT } from '../../../i18n/store';
 import { useDeviceRecord } from '../../device-features';

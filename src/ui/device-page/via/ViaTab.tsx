@@ -3,6 +3,7 @@
  * definition's own menus, layout options and the macro buffer, each shown only where the keyboard has it (a keyboard
  * without its definition still has its macros).
  */
+import '../family-texts';
 import { useT } from '../../../i18n/store';
 import { useDeviceRecord } from '../../device-features';
 import { ViaLayoutOptions } from './ViaLayoutOptions';
