@@ -159,7 +159,7 @@ test('a device is removed from its card menu after a confirmation, and stays awa
   await expect.poll(() => page.evaluate(SAVED_KEYBOARDS)).toBe(2);
   const card = page.getByRole('article').filter({ hasText: 'Cyber01' });
   await card.locator('[aria-haspopup="menu"]').click();
-  await page.getByRole('menuitem').click();
+  await page.getByRole('menuitem', { name: 'Remove' }).click();
   const dialog = page.locator('[data-dialog="remove-device"]');
   await expect(dialog).toBeVisible();
   await dialog.locator('.dialog__footer .button--danger').click();
