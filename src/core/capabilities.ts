@@ -297,6 +297,11 @@ export function capabilitiesFor(displayName: string, fwVer: VersionLike): Capabi
   };
 }
 
+/** Every feature off: the rules a screen applies before a device's record (with its own rules) has arrived. */
+export function noCapabilities(): Capabilities {
+  return closedCapabilities('', parseVersion('0.0.0'));
+}
+
 function closedCapabilities(model: string, fw: Version): Capabilities {
   return {
     model,

@@ -387,20 +387,11 @@ export function toBridgeError(e: unknown): BridgeCallError {
   if (e instanceof BridgeCallError) return e;
   if (e instanceof DriverError) return driverError(e);
   if (e instanceof SessionError) {
-    switch (e.reason) {
-      case 'timeout':
-        return new BridgeCallError('err.dev.timeout', e.message);
-      case 'disconnected':
-        return new BridgeCallError('err.dev.disconnected', e.message);
-      case 'reply':
-        return new BridgeCallError('err.dev.reply', e.message);
-      case 'device':
-        // Outside a transaction the firmware answers busy only from its bootloader: an update was cut short, and
-        // only finishing it helps, which is what the user is told.
-        return e.deviceCode === DEVICE_ERROR.busy
-          ? new BridgeCallError(UPDATE_KEYS.bootloader, e.message)
-          : new BridgeCallError('err.dev.refused', e.message);
-    }
+    // Outside a transaction the firmware answers busy only from its bootloader: an update was cut short, and only
+    // finishing it helps, which is what the user is told.
+    if (e.reason === 'device')
+      return linkError(e.deviceCode === DEVICE_ERROR.busy ? 'bootloader' : 'refused', e.message);
+    return linkError(e.reason, e.message);
   }
   return new BridgeCallError('err.dev.reply', e instanceof Error ? e.message : String(e));
 }
@@ -410,18 +401,23 @@ function driverError(e: DriverError): BridgeCallError {
   const notTaken = (e as { notTaken?: unknown }).notTaken;
   if (Array.isArray(notTaken) && notTaken.length > 0)
     return new BridgeCallError(FAMILY_KEYS.notTaken, `${e.message}: ${notTaken.join(', ')}`);
-  switch (e.reason) {
+  return linkError(e.reason, e.message);
+}
+
+/** The toast of a failure on the link, whichever family's code saw it. */
+function linkError(reason: DriverError['reason'], message: string): BridgeCallError {
+  switch (reason) {
     case 'timeout':
-      return new BridgeCallError('err.dev.timeout', e.message);
+      return new BridgeCallError('err.dev.timeout', message);
     case 'disconnected':
-      return new BridgeCallError('err.dev.disconnected', e.message);
+      return new BridgeCallError('err.dev.disconnected', message);
     case 'reply':
-      return new BridgeCallError('err.dev.reply', e.message);
+      return new BridgeCallError('err.dev.reply', message);
     case 'refused':
-      return new BridgeCallError('err.dev.refused', e.message);
+      return new BridgeCallError('err.dev.refused', message);
     case 'bootloader':
-      return new BridgeCallError(UPDATE_KEYS.bootloader, e.message);
+      return new BridgeCallError(UPDATE_KEYS.bootloader, message);
     case 'unsupported':
-      return new BridgeCallError(FAMILY_KEYS.notOffered, e.message);
+      return new BridgeCallError(FAMILY_KEYS.notOffered, message);
   }
 }

@@ -4,12 +4,12 @@
  */
 import { useMemo } from 'react';
 import type { DeviceRecord } from '../contract/bridge';
-import { capabilitiesFor, type Capabilities } from '../core/capabilities';
+import { noCapabilities, type Capabilities } from '../core/capabilities';
 import type { DeviceLayout } from '../core/device-features';
 import { useDeviceState } from './services';
 
 /** Rules with every feature off, for the moment before a device's record has arrived. */
-const NO_RULES: Capabilities = capabilitiesFor('', '0.0.0');
+const NO_RULES: Capabilities = noCapabilities();
 
 export function useDeviceRecord(path: string): DeviceRecord | undefined {
   return useDeviceState((s) => s.devices.find((d) => d.path === path));
