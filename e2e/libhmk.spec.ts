@@ -12,7 +12,7 @@ async function openHe60(page: Page): Promise<void> {
   // The address adds a virtual HE60 (libhmk 1.7); the keyboard names itself HE60 in its metadata.
   await gotoApp(page, '?virtual=he60@1.7.0');
   await page.getByRole('button', { name: 'HE60', exact: true }).click();
-  await expect(page.getByRole('tablist')).toBeVisible();
+  await expect(page.getByRole('tablist', { name: /^(Device sections|设备功能)$/ })).toBeVisible();
 }
 
 async function openTab(page: Page, name: RegExp): Promise<void> {
@@ -60,7 +60,7 @@ test('the libhmk settings: options, calibration, and the bootloader only after i
   await expect(dialog).toContainText('The keyboard will stop typing');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('tablist')).toBeVisible();
+  await expect(page.getByRole('tablist', { name: /^(Device sections|设备功能)$/ })).toBeVisible();
 });
 
 for (const theme of ['light', 'dark'] as ScreenTheme[]) {
