@@ -2,51 +2,26 @@
  * What an open VIA keyboard can do, from its protocol answers and its definition only. The shared advanced keys,
  * performance and calibration are not VIA's; the rules the screens apply are derived from the features.
  */
-import { DEVICE_DEFAULTS, type Capabilities } from '../../core/capabilities.ts';
+import { DEVICE_DEFAULTS, noCapabilities, type Capabilities } from '../../core/capabilities.ts';
 import { qmkSpaceForProtocol } from '../../core/keycode-spaces/qmk.ts';
 import type { DeviceFeatures } from '../types.ts';
 import type { ViaDefinition } from './definition.ts';
 import type { ViaSession } from './session.ts';
 
-const off = { dks: false, shortcut: false, macro: false, snaptap: false, hypertap: false };
-
+/** The rules the screens apply: every feature of our own protocol off, with the keyboard's own light range. */
 function rules(model: string, firmware: string, def: ViaDefinition | undefined): Capabilities {
+  const none = noCapabilities();
   const brightness = def?.lighting.find((c) => c.brightness)?.brightnessMax;
   return {
+    ...none,
     model,
     firmware,
     configurable: true,
-    redirect: false,
-    featureLevel: 0,
-    advanced: {
-      enabled: false,
-      coreTypesMissing: false,
-      types: off,
-      shortcutKinds: { replace: false, action: false, lock: false, modTap: false, toggle: false },
-      macroTriggerActionTypes: [],
-      hypertapSecondEntry: 'key-id',
-      dksSlotCount: 4,
-      dksMaxTrigger: 0,
-    },
-    performance: {
-      maxTrigger: 0,
-      maxDead: 0,
-      baseMinTravel: 0,
-      rapidTriggerTab: false,
-      rapidUseComplete: false,
-      switchKeySelection: false,
-      switchTypeSendsKeyIds: false,
-    },
-    settings: { nKeyAndSleep: false, themeChange: false },
     lighting: {
-      outerFrame: false,
-      ambient: false,
-      ambientGeneration: 0,
-      ambientSubtypeDropdown: false,
+      ...none.lighting,
       lightMax: brightness ?? DEVICE_DEFAULTS.lightMax,
       speedMax: def?.lighting.some((c) => c.speed) ? 255 : 0,
     },
-    gameConfigSet: null,
   };
 }
 
