@@ -16,6 +16,7 @@ import { themeCalls, type ThemeEvents } from './areas/theme.ts';
 import { libhmkCalls, type LibhmkEvents } from './areas/libhmk.ts';
 import { viaCalls, type ViaEvents } from './areas/via.ts';
 import { reportCalls } from './areas/report.ts';
+import { backupCalls } from './areas/backup.ts';
 import type { EventName } from './bridge.ts';
 import type { AnswerOf, ArgsIn, ArgsOut } from './define.ts';
 
@@ -31,6 +32,7 @@ export const CALLS = {
   ...libhmkCalls,
   ...viaCalls,
   ...reportCalls,
+  ...backupCalls,
 };
 
 export type Calls = typeof CALLS;

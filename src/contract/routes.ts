@@ -60,4 +60,9 @@ export const CALL_ROUTES = {
   viaMacroBytes: ['dev_info', 'via_macro_bytes'],
   viaSetMacros: ['dev_info', 'via_set_macros'],
   getReportBundle: ['app_info', 'get_report_bundle'],
+  getBackup: ['cfg_info', 'get_backup'],
+  diffBackup: ['cfg_info', 'diff_backup'],
+  restoreBackup: ['cfg_info', 'restore_backup'],
+  listRestorePoints: ['cfg_info', 'list_restore_points'],
+  getRestorePoint: ['cfg_info', 'get_restore_point'],
 } as const satisfies Record<CallName, readonly [string, string]>;
