@@ -21,6 +21,7 @@ export const EVENT_NAMES = [
   'up_trigger_adc',
   'up_calibration',
   'sync_update',
+  'config_restored',
   'dev_update',
   'dev_update_hw_check',
   'flash_by_info',

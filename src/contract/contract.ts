@@ -16,7 +16,7 @@ import { themeCalls, type ThemeEvents } from './areas/theme.ts';
 import { libhmkCalls, type LibhmkEvents } from './areas/libhmk.ts';
 import { viaCalls, type ViaEvents } from './areas/via.ts';
 import { reportCalls } from './areas/report.ts';
-import { backupCalls } from './areas/backup.ts';
+import { backupCalls, type BackupEvents } from './areas/backup.ts';
 import type { EventName } from './bridge.ts';
 import type { AnswerOf, ArgsIn, ArgsOut } from './define.ts';
 
@@ -56,7 +56,8 @@ export interface EventPayloads
     ThemeEvents,
     FirmwareEvents,
     LibhmkEvents,
-    ViaEvents {}
+    ViaEvents,
+    BackupEvents {}
 
 // Every event name of the wire has a payload type here, and nothing else does.
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -38,6 +38,8 @@ export const backupCalls = {
       backup: backupText,
       /** Undo and redo: the state the keyboard must still be in; a keyboard changed elsewhere is refused, unchanged. */
       expect: backupText.optional(),
+      /** What the restore is, for the event screens reload on. */
+      reason: z.enum(['restore', 'undo', 'redo']).default('restore'),
     },
     {
       doc: 'Puts a backup on the keyboard as one change (one transaction where the family has them, else written and read back). Takes a restore point first, unless --expect is given (undo and redo), which refuses when the keyboard no longer holds that state.',
@@ -60,3 +62,9 @@ export const backupCalls = {
     { doc: 'One kept restore point of this keyboard, as a backup.', answer: 'KeyboardBackup' },
   ),
 };
+
+/** Events of the backup area. */
+export interface BackupEvents {
+  /** The keyboard's configuration was replaced as a whole (restore, undo, redo): every screen reads it again. */
+  config_restored: { path: string; reason: 'restore' | 'undo' | 'redo' };
+}
