@@ -14,7 +14,10 @@ import type { viaEn } from './sections/via';
 import { recoveryEn } from './sections/recovery';
 import { offlineEn } from './sections/offline';
 import type { reportEn } from './sections/report';
-import { historyEn } from './sections/history';
+import type { historyEn } from './sections/history';
+import type { backupEn } from './sections/backup';
+import type { backupUiEn } from './sections/backup-ui';
+import type { viaSavedEn } from './sections/via-saved';
 
 export const en_US = {
   ...specTextsEn,
@@ -23,7 +26,6 @@ export const en_US = {
   ...familiesEn,
   ...recoveryEn,
   ...offlineEn,
-  ...historyEn,
   // Last: it rewords some ids of the sections above.
   ...devicesExtraEn,
   'app.name': 'Keytune',
@@ -229,4 +231,12 @@ export type CatalogueId = keyof typeof en_US;
  * still checked by the type system here. The advanced-key texts load with the advanced-key area.
  */
 export type MessageId =
-  CatalogueId | keyof typeof advancedEn | keyof typeof libhmkEn | keyof typeof viaEn | keyof typeof reportEn;
+  | CatalogueId
+  | keyof typeof advancedEn
+  | keyof typeof libhmkEn
+  | keyof typeof viaEn
+  | keyof typeof reportEn
+  | keyof typeof historyEn
+  | keyof typeof backupEn
+  | keyof typeof backupUiEn
+  | keyof typeof viaSavedEn;

@@ -8,7 +8,6 @@ import { devicesExtraZh } from './sections/devices-extra';
 import { familiesZh } from './sections/families';
 import { recoveryZh } from './sections/recovery';
 import { offlineZh } from './sections/offline';
-import { historyZh } from './sections/history';
 
 export const zh_CN: Record<CatalogueId, string> = {
   ...specTextsZh,
@@ -17,7 +16,6 @@ export const zh_CN: Record<CatalogueId, string> = {
   ...familiesZh,
   ...recoveryZh,
   ...offlineZh,
-  ...historyZh,
   // Last: it rewords some ids of the sections above.
   ...devicesExtraZh,
   'app.name': 'Keytune',

@@ -6,7 +6,15 @@
  */
 import { libhmkEn, libhmkZh } from '../../i18n/sections/libhmk';
 import { viaEn, viaZh } from '../../i18n/sections/via';
+import { backupEn, backupZh } from '../../i18n/sections/backup';
+import { backupUiEn, backupUiZh } from '../../i18n/sections/backup-ui';
+import { historyEn, historyZh } from '../../i18n/sections/history';
+import { viaSavedEn, viaSavedZh } from '../../i18n/sections/via-saved';
 import { registerTexts } from '../../i18n/translate';
 
 registerTexts(libhmkEn, libhmkZh);
 registerTexts(viaEn, viaZh);
+registerTexts(historyEn, historyZh);
+registerTexts(backupEn, backupZh);
+registerTexts(backupUiEn, backupUiZh);
+registerTexts(viaSavedEn, viaSavedZh);
