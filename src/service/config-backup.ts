@@ -22,10 +22,11 @@ import {
   SettingsLayout,
   themeNameOffset,
   type Descriptor,
+  type Themes,
 } from '../protocol/objects.ts';
 import { decodeU16List, encodeU16List, type ObjectName } from '../protocol/registry.ts';
 import { decodeList, encodeList, encodeText, type Layout } from '../protocol/struct.ts';
-import { invalidate, readFresh, writeAtomicThrough } from './cache.ts';
+import { invalidate, prefetch, readCached, readFresh, writeAtomicThrough } from './cache.ts';
 import type { DeviceEntry } from './context.ts';
 import { ADVANCED_LAYOUTS, ADVANCED_LISTS, decodeThemes, listCapacity } from './convert/theme.ts';
 import { readSlot } from './payloads/theme.ts';
@@ -84,7 +85,7 @@ const list = <T>(layout: Layout<T>, count: number): Codec => ({
 });
 
 /** How each profile object's bytes turn into values and back, for this device. */
-function codecOf(d: Descriptor, name: ObjectName): Codec {
+export function codecOf(d: Descriptor, name: ObjectName): Codec {
   switch (name) {
     case 'keymap':
       return {
@@ -119,7 +120,7 @@ function codecOf(d: Descriptor, name: ObjectName): Codec {
 }
 
 /** The calibration object: state byte, then min and max per key. */
-function decodeCalibration(d: Descriptor, bytes: Uint8Array): { state: number; keys: ObjectValue } {
+export function decodeCalibration(d: Descriptor, bytes: Uint8Array): { state: number; keys: ObjectValue } {
   return { state: bytes[0] ?? 0, keys: decodeList(CalibrationKeyLayout, bytes.subarray(1), d.keyCount) };
 }
 
@@ -127,7 +128,7 @@ function decodeCalibration(d: Descriptor, bytes: Uint8Array): { state: number; k
  * The calibration to write back: a run in progress is not part of the configuration, so it is stored as idle with the
  * ranges it had.
  */
-function encodeCalibration(d: Descriptor, value: { state: number; keys: ObjectValue }): Uint8Array {
+export function encodeCalibration(d: Descriptor, value: { state: number; keys: ObjectValue }): Uint8Array {
   const keys = encodeList(
     CalibrationKeyLayout,
     (value.keys as Parameters<typeof CalibrationKeyLayout.encode>[0][]).slice(0, d.keyCount),
@@ -143,6 +144,10 @@ async function readSlotObjects(device: DeviceEntry, slot: number): Promise<Map<O
   // A device without theme slots has one profile, read as it is.
   const got =
     device.descriptor.themeCount > 0 ? await readSlot(device, slot, names) : await device.session.readMany(names);
+  return complete(got, names, slot);
+}
+
+function complete(got: Map<ObjectName, Uint8Array>, names: readonly ObjectName[], slot: number) {
   for (const name of names)
     if (!got.get(name)) throw new Error(`the device did not answer the ${name} of slot ${slot}`);
   return got;
@@ -154,20 +159,60 @@ async function readThemes(device: DeviceEntry) {
   return decodeThemes(await readFresh(device, 'themes'));
 }
 
-/** Reads the whole configuration of `device`; the device is only read, never changed. */
-export async function backupConfig(device: DeviceEntry): Promise<ConfigBackup> {
+/** Per device: the trust epoch and current slot at which readConfig last put the current slot in the cache. */
+const primed = new WeakMap<DeviceEntry, { epoch: number; slot: number }>();
+
+/**
+ * The current slot's objects and the device-wide ones from the service's copies where they are trusted. What the
+ * keyboard changes by itself is read every time: the current slot (a key switches it) and the calibration (it
+ * learns ranges). The rest of the current slot is read again, in one multi-read, whenever trust moved or the slot
+ * is another than last time; a copy dropped since (a write that failed, a theme switch) is read on its own.
+ */
+async function readCurrentCached(device: DeviceEntry, names: readonly ObjectName[]) {
   const d = device.descriptor;
-  invalidate(device);
-  const themes = await readThemes(device);
+  const always: ObjectName[] = d.themeCount > 0 ? ['themes'] : [];
+  if (isKeyboard(d)) always.push('calibration');
+  const memo = primed.get(device);
+  const all: ObjectName[] = [...always, ...names, 'settings'];
+  await prefetch(device, memo && memo.epoch === device.session.trustEpoch ? always : all);
+  let themes = await readThemes(device);
+  if (memo && memo.slot !== themes.current && d.themeCount > 0) {
+    await prefetch(device, all);
+    themes = await readThemes(device);
+  }
+  primed.set(device, { epoch: device.session.trustEpoch, slot: themes.current });
+  const got = new Map<ObjectName, Uint8Array>();
+  for (const name of names) got.set(name, await readCached(device, name));
+  return { themes, current: got };
+}
+
+/**
+ * Reads the whole configuration of `device`; the device is only read, never changed. By default everything is read
+ * from the device again (a firmware update compares with it); `cached` takes the service's trusted copies of the
+ * current slot and the settings instead (a backup after every change, for undo).
+ */
+export async function readConfig(device: DeviceEntry, options: { cached?: boolean } = {}): Promise<ConfigBackup> {
+  const d = device.descriptor;
+  const names = profileObjects(d);
+  let themes: Themes | { current: number; count: number; names: { name: string }[] };
+  let current: Map<ObjectName, Uint8Array> | undefined;
+  if (options.cached) ({ themes, current } = await readCurrentCached(device, names));
+  else {
+    invalidate(device);
+    primed.delete(device);
+    themes = await readThemes(device);
+  }
   const count = Math.max(1, Math.min(themes.count, d.themeCount));
   const slots: ConfigBackup['slots'] = [];
   for (let slot = 0; slot < count; slot++) {
-    const got = await readSlotObjects(device, slot);
+    const got = current && slot === themes.current ? current : await readSlotObjects(device, slot);
     const values: Partial<Record<ObjectName, ObjectValue>> = {};
     for (const [name, bytes] of got) values[name] = codecOf(d, name).decode(bytes);
     slots.push(values);
   }
-  const settings = SettingsLayout.decode(await readFresh(device, 'settings'));
+  const settings = SettingsLayout.decode(
+    options.cached ? await readCached(device, 'settings') : await readFresh(device, 'settings'),
+  );
   const calibration = isKeyboard(d) ? decodeCalibration(d, await readFresh(device, 'calibration')) : null;
   return {
     format: CONFIG_BACKUP_FORMAT,
@@ -179,6 +224,11 @@ export async function backupConfig(device: DeviceEntry): Promise<ConfigBackup> {
     settings,
     calibration,
   };
+}
+
+/** Reads the whole configuration of `device` from the device; the device is only read, never changed. */
+export function backupConfig(device: DeviceEntry): Promise<ConfigBackup> {
+  return readConfig(device);
 }
 
 /**

@@ -1,0 +1,215 @@
+/**
+ * Applying a backup on a keyboard of another family (libhmk, VIA): these have no transactions, so only what differs
+ * is written, part by part through the driver's ports (key map cells, performance grouped by identical patch,
+ * advanced-key slots, gamepad, options, thresholds, macros in one write, lighting channels and their save, layout
+ * options), every value checked against the device's features first (driver-check.ts). Each written part is read
+ * back and compared; what the keyboard did not take is reported by name with err.family.not.taken.
+ */
+import { BridgeCallError } from '../../contract/bridge.ts';
+import type { BackupProfile, KeyboardBackup } from '../../core/backup/format.ts';
+import type { LibhmkAdvancedKey } from '../../drivers/libhmk/advanced-codec.ts';
+import {
+  DriverError,
+  type GamepadConfig,
+  type KeyActuation,
+  type KeyCell,
+  type LightingState,
+  type MacroAction,
+} from '../../drivers/types.ts';
+import type { DriverDevice } from '../context.ts';
+import { FAMILY_KEYS } from '../family/keys.ts';
+import { checkDriverTarget } from './driver-check.ts';
+import { actuationRecord, portsOf, profileCount } from './driver-read.ts';
+import { sameValue } from './same.ts';
+
+/** One part of the keyboard to write, and how to read it back. */
+interface Part {
+  what: string;
+  write(): Promise<void>;
+  readBack(): Promise<unknown>;
+  expected: unknown;
+}
+
+const json = (v: unknown): string => JSON.stringify(v);
+const objectOf = (p: BackupProfile | undefined, name: string): unknown => p?.objects?.[name];
+
+function profileParts(device: DriverDevice, p: number, target: BackupProfile, current: BackupProfile | undefined) {
+  const ports = portsOf(device);
+  const profile = device.driver.family === 'libhmk' ? p : undefined;
+  const label = profileCount(device) > 1 ? `profile ${p + 1} ` : '';
+  const parts: Part[] = [];
+  const keymap = ports.keymap;
+  if (keymap && target.keymap) {
+    const cells: (KeyCell & { code: number })[] = [];
+    target.keymap.forEach((codes, layer) =>
+      codes.forEach((code, keyId) => {
+        if (current?.keymap?.[layer]?.[keyId] !== code) cells.push({ profile, layer, keyId, code });
+      }),
+    );
+    if (cells.length > 0)
+      parts.push({
+        what: `${label}key map`,
+        write: () => keymap.write(cells),
+        readBack: () => keymap.read(profile),
+        expected: target.keymap,
+      });
+  }
+  const performance = ports.performance;
+  if (performance && target.performance) {
+    // Keys needing the same change are written together: one port call per distinct patch.
+    const groups = new Map<string, { keys: number[]; patch: Partial<KeyActuation> }>();
+    target.performance.forEach((record, keyId) => {
+      const before = current?.performance?.[keyId] ?? {};
+      const patch: Record<string, number | boolean> = {};
+      for (const [field, value] of Object.entries(record)) if (before[field] !== value) patch[field] = value;
+      if (Object.keys(patch).length === 0) return;
+      const group = groups.get(json(patch)) ?? { keys: [], patch: patch as Partial<KeyActuation> };
+      group.keys.push(keyId);
+      groups.set(json(patch), group);
+    });
+    if (groups.size > 0)
+      parts.push({
+        what: `${label}performance`,
+        write: async () => {
+          for (const g of groups.values()) await performance.write(g.keys, g.patch, profile);
+        },
+        readBack: async () => (await performance.read(profile)).map(actuationRecord),
+        expected: target.performance,
+      });
+  }
+  const tickRate = objectOf(target, 'tickRate');
+  if (performance?.writeTickRate && tickRate !== undefined && tickRate !== objectOf(current, 'tickRate'))
+    parts.push({
+      what: `${label}tick rate`,
+      write: () => performance.writeTickRate!(tickRate as number, profile),
+      readBack: () => performance.readTickRate!(profile),
+      expected: tickRate,
+    });
+  const advanced = ports.advanced;
+  const slots = objectOf(target, 'advanced') as LibhmkAdvancedKey[] | undefined;
+  if (advanced && slots) {
+    const before = objectOf(current, 'advanced') as LibhmkAdvancedKey[] | undefined;
+    const entries = slots.flatMap((key, slot) => (json(key) === json(before?.[slot]) ? [] : [{ slot, key }]));
+    if (entries.length > 0)
+      parts.push({
+        what: `${label}advanced keys`,
+        write: () => advanced.write(entries, profile),
+        readBack: () => advanced.read(profile),
+        expected: slots,
+      });
+  }
+  const gamepad = ports.gamepad;
+  const pad = objectOf(target, 'gamepad') as GamepadConfig | undefined;
+  if (gamepad && pad) {
+    const before = objectOf(current, 'gamepad') as Partial<GamepadConfig> | undefined;
+    const patch: Partial<GamepadConfig> = {};
+    if (json(pad.buttons) !== json(before?.buttons)) patch.buttons = pad.buttons;
+    if (json(pad.curve) !== json(before?.curve)) patch.curve = pad.curve;
+    if (json(pad.flags) !== json(before?.flags)) patch.flags = pad.flags;
+    if (Object.keys(patch).length > 0)
+      parts.push({
+        what: `${label}gamepad`,
+        write: () => gamepad.write(patch, profile),
+        readBack: () => gamepad.read(profile),
+        expected: pad,
+      });
+  }
+  return parts;
+}
+
+function deviceParts(device: DriverDevice, target: KeyboardBackup, current: KeyboardBackup): Part[] {
+  const ports = portsOf(device);
+  const want = target.objects;
+  const have = current.objects;
+  const differs = (name: string) => want[name] !== undefined && json(want[name]) !== json(have[name]);
+  const parts: Part[] = [];
+  const { calibration, options, macros, lighting, layoutOptions } = ports;
+  if (calibration?.writeThresholds && calibration.readThresholds && differs('calibration'))
+    parts.push({
+      what: 'calibration thresholds',
+      write: () => calibration.writeThresholds!(want.calibration as { rest: number; bottomOut: number }),
+      readBack: () => calibration.readThresholds!(),
+      expected: want.calibration,
+    });
+  if (options && differs('options')) {
+    const values = want.options as Record<string, boolean>;
+    const before = (have.options ?? {}) as Record<string, boolean>;
+    parts.push({
+      what: 'options',
+      write: async () => {
+        for (const [name, value] of Object.entries(values)) if (before[name] !== value) await options.write(name, value);
+      },
+      readBack: () => options.read(),
+      expected: values,
+    });
+  }
+  if (macros && differs('macros'))
+    parts.push({
+      what: 'macros',
+      write: () => macros.write(want.macros as MacroAction[][]),
+      readBack: () => macros.read(),
+      expected: want.macros,
+    });
+  if (lighting && differs('lighting')) {
+    const before = (have.lighting ?? []) as LightingState[];
+    const changed = (want.lighting as LightingState[]).filter(
+      (s) => json(s) !== json(before.find((b) => b.channel === s.channel)),
+    );
+    parts.push({
+      what: 'lighting',
+      write: async () => {
+        for (const state of changed) {
+          await lighting.write(state);
+          await lighting.save(state.channel);
+        }
+      },
+      readBack: () => lighting.read(),
+      expected: want.lighting,
+    });
+  }
+  if (layoutOptions && differs('layoutOptions'))
+    parts.push({
+      what: 'layout options',
+      write: () => layoutOptions.write(want.layoutOptions as number),
+      readBack: () => layoutOptions.read(),
+      expected: want.layoutOptions,
+    });
+  return parts;
+}
+
+/** A failure that means the part did not (wholly) take, rather than a lost link. */
+function didNotTake(e: unknown): boolean {
+  const notTaken = (e as { notTaken?: unknown }).notTaken;
+  return (Array.isArray(notTaken) && notTaken.length > 0) || (e instanceof DriverError && e.reason === 'refused');
+}
+
+export async function applyDriver(device: DriverDevice, target: KeyboardBackup, current: KeyboardBackup): Promise<void> {
+  checkDriverTarget(device, target, current);
+  // Parts whose ports check values themselves go first, so a refusal there comes before anything else is written.
+  const parts = [
+    ...deviceParts(device, target, current),
+    ...target.profiles.flatMap((profile, p) => profileParts(device, p, profile, current.profiles[p])),
+  ];
+  const notTaken: string[] = [];
+  const written: Part[] = [];
+  for (const part of parts) {
+    try {
+      await part.write();
+      written.push(part);
+    } catch (e) {
+      if (!didNotTake(e)) throw e;
+      notTaken.push(part.what);
+    }
+  }
+  const switchTo = portsOf(device).profiles?.switchTo;
+  if (switchTo && target.currentProfile !== current.currentProfile) await switchTo(target.currentProfile);
+  const step = device.driver.features.performance?.stepMm ?? 0;
+  for (const part of written) {
+    const held = await part.readBack();
+    if (!sameValue(held, part.expected, step / 2)) notTaken.push(part.what);
+  }
+  if (notTaken.length > 0)
+    throw new BridgeCallError(FAMILY_KEYS.notTaken, `the keyboard did not take: ${notTaken.join(', ')}`, [
+      notTaken.join(', '),
+    ]);
+}

@@ -1,0 +1,110 @@
+/**
+ * Applying a backup on a keyboard of our own protocol: only the objects whose bytes differ between the keyboard's
+ * backup and the target are written (per slot, the slot names, the current slot, the settings, the calibration), all
+ * in one device-side transaction, so a cut or a refusal leaves the keyboard wholly as it was. Every op is encoded
+ * before anything is sent: a value the device's layouts cannot hold refuses the whole apply.
+ */
+import { BridgeCallError } from '../../contract/bridge.ts';
+import type { BackupProfile, KeyboardBackup } from '../../core/backup/format.ts';
+import { NAME_BYTES, SettingsLayout, themeNameOffset } from '../../protocol/objects.ts';
+import { encodeText } from '../../protocol/struct.ts';
+import { writeAtomicThrough } from '../cache.ts';
+import { codecOf, encodeCalibration, profileObjects, type ObjectValue } from '../config-backup.ts';
+import type { DeviceEntry } from '../context.ts';
+import type { AtomicOp } from '../session.ts';
+import { slotValues } from './keytune.ts';
+
+export const INVALID_BACKUP = 'backup.err.invalid';
+
+const sameBytes = (a: Uint8Array, b: Uint8Array | undefined): boolean =>
+  b !== undefined && a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** Encodes a value, or refuses the apply naming what could not be. */
+function encoded(what: string, encode: () => Uint8Array): Uint8Array {
+  try {
+    return encode();
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    throw new BridgeCallError(INVALID_BACKUP, `${what} cannot be written to this keyboard: ${reason}`, [what]);
+  }
+}
+
+function checkShape(device: DeviceEntry, target: KeyboardBackup, slots: number): void {
+  const d = device.descriptor;
+  const bad = (what: string, message: string) => new BridgeCallError(INVALID_BACKUP, message, [what]);
+  if (target.profiles.length > slots) throw bad('profiles', `the keyboard has ${slots} profiles, the backup ${target.profiles.length}`);
+  if (target.currentProfile >= slots) throw bad('currentProfile', `profile ${target.currentProfile + 1} does not exist`);
+  target.profiles.forEach((p, i) => {
+    const what = `profile ${i + 1}`;
+    if (p.keymap && (p.keymap.length !== d.layerCount || p.keymap.some((l) => l.length !== d.keyCount)))
+      throw bad(`${what} keymap`, `${what}: the key map is not ${d.layerCount} layers of ${d.keyCount} keys`);
+    for (const [area, list] of [['performance', p.performance], ['keyColours', p.keyColours]] as const)
+      if (list && list.length !== d.keyCount) throw bad(`${what} ${area}`, `${what}: ${area} is not ${d.keyCount} keys`);
+    p.performance?.forEach((r, key) => {
+      for (const field of ['actuationMm', 'deadzoneMm', 'rtPressMm', 'rtReleaseMm'])
+        if (r[field] !== undefined && !(typeof r[field] === 'number' && r[field] >= 0 && r[field] * 100 <= 0xffff))
+          throw bad(`${what} performance`, `${what} key ${key}: ${field} out of range`);
+    });
+  });
+}
+
+/** The ops of one slot's objects that differ; `select` is pushed first when there is any. */
+function slotOps(device: DeviceEntry, slot: number, target: BackupProfile, current: BackupProfile | undefined) {
+  const d = device.descriptor;
+  const want = slotValues(target);
+  const have = current ? slotValues(current) : {};
+  const ops: AtomicOp[] = [];
+  for (const name of profileObjects(d)) {
+    const value: ObjectValue = want[name];
+    if (value === undefined) continue;
+    const codec = codecOf(d, name);
+    const bytes = encoded(`profile ${slot + 1} ${name}`, () => codec.encode(value));
+    const old = have[name] === undefined ? undefined : encoded(name, () => codec.encode(have[name]));
+    if (!sameBytes(bytes, old)) ops.push({ kind: 'object', name, offset: 0, bytes });
+  }
+  return ops;
+}
+
+/** Every op turning `current` into `target`, in one list for one transaction; empty when nothing differs. */
+export function keytuneOps(device: DeviceEntry, target: KeyboardBackup, current: KeyboardBackup): AtomicOp[] {
+  const d = device.descriptor;
+  const slots = Math.max(1, current.profiles.length);
+  checkShape(device, target, slots);
+  const themed = d.themeCount > 0;
+  const select = (slot: number): AtomicOp => ({ kind: 'object', name: 'themes', offset: 0, bytes: new Uint8Array([slot]) });
+  const ops: AtomicOp[] = [];
+  let selected = current.currentProfile;
+  target.profiles.forEach((profile, slot) => {
+    const objects = slotOps(device, slot, profile, current.profiles[slot]);
+    if (objects.length > 0) {
+      if (themed && selected !== slot) ops.push(select(slot));
+      selected = slot;
+      ops.push(...objects);
+    }
+    const name = profile.name;
+    if (themed && name !== undefined && name !== (current.profiles[slot]?.name ?? '')) {
+      const bytes = encoded(`profile ${slot + 1} name`, () => encodeText(name, NAME_BYTES));
+      ops.push({ kind: 'object', name: 'themes', offset: themeNameOffset(slot), bytes });
+    }
+  });
+  if (themed && selected !== target.currentProfile) ops.push(select(target.currentProfile));
+  const objects = (b: KeyboardBackup) => b.objects as { settings?: unknown; calibration?: { state: number; keys: unknown } };
+  const [want, have] = [objects(target), objects(current)];
+  if (want.settings !== undefined) {
+    const bytes = encoded('settings', () => SettingsLayout.encode(want.settings as never));
+    const old = have.settings === undefined ? undefined : encoded('settings', () => SettingsLayout.encode(have.settings as never));
+    if (!sameBytes(bytes, old)) ops.push({ kind: 'object', name: 'settings', offset: 0, bytes });
+  }
+  if (want.calibration && d.devType === 2) {
+    const bytes = encoded('calibration', () => encodeCalibration(d, want.calibration!));
+    const old = have.calibration && encoded('calibration', () => encodeCalibration(d, have.calibration!));
+    if (!sameBytes(bytes, old || undefined)) ops.push({ kind: 'object', name: 'calibration', offset: 0, bytes });
+  }
+  return ops;
+}
+
+/** Writes what differs as one transaction; nothing is sent when nothing differs. */
+export async function applyKeytune(device: DeviceEntry, target: KeyboardBackup, current: KeyboardBackup): Promise<void> {
+  const ops = keytuneOps(device, target, current);
+  if (ops.length > 0) await writeAtomicThrough(device, ops);
+}

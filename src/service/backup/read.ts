@@ -1,0 +1,68 @@
+/**
+ * A whole keyboard read into a backup (src/core/backup/format.ts), for every family: our own protocol through its
+ * configuration objects (config-backup.ts, converted by keytune.ts), the other families through their drivers'
+ * ports (driver-read.ts). Reading changes nothing on the keyboard. Also the names a diff of this keyboard uses.
+ */
+import { BACKUP_FORMAT, BACKUP_VERSION, type BackupDevice, type KeyboardBackup } from '../../core/backup/format.ts';
+import type { BackupNames } from '../../core/backup/diff.ts';
+import { spaceOf } from '../../core/keycode-spaces/index.ts';
+import { ViaDriver } from '../../drivers/via/index.ts';
+import { readConfig } from '../config-backup.ts';
+import { isDriverDevice, type DeviceEntry } from '../context.ts';
+import { readDriverAreas } from './driver-read.ts';
+import { configToAreas } from './keytune.ts';
+
+const hex4 = (n: number): string => n.toString(16).padStart(4, '0');
+
+/**
+ * The model a backup names: the record's lower-case model name; for VIA the keyboard's vendor and product ids
+ * ("vvvv:pppp"), since its name comes from a definition (the product string before one is loaded) and two VIA
+ * keyboards of different makers can share a name, while the ids are what VIA itself matches definitions by.
+ */
+function modelOf(device: DeviceEntry): string {
+  const driver = device.driver;
+  if (driver instanceof ViaDriver) return `${hex4(driver.keyboard.vendorId)}:${hex4(driver.keyboard.productId)}`;
+  return device.record.name.trim().toLowerCase() || 'unknown';
+}
+
+function deviceOf(device: DeviceEntry): BackupDevice {
+  const r = device.record;
+  const keyCount = isDriverDevice(device) ? device.driver.features.keyCount : device.descriptor.keyCount;
+  return {
+    family: isDriverDevice(device) ? device.driver.family : 'keytune',
+    model: modelOf(device),
+    displayName: r.display_name,
+    firmware: r.fw_ver,
+    hardware: r.hw_ver,
+    serial: r.dev_sn,
+    keyCount,
+  };
+}
+
+/** Reads everything the keyboard keeps into one backup; only reads. */
+export async function readKeyboard(device: DeviceEntry, now: Date = new Date()): Promise<KeyboardBackup> {
+  const areas = isDriverDevice(device)
+    ? await readDriverAreas(device)
+    : configToAreas(device.descriptor, await readConfig(device, { cached: true }));
+  return {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    created: now.toISOString(),
+    device: deviceOf(device),
+    ...areas,
+  };
+}
+
+/** Key names from the layout's factory codes, code names from the device's code space. */
+export function backupNames(device: DeviceEntry): BackupNames {
+  const space = spaceOf(device.record.features.keycodeSpace);
+  const factory = new Map<number, number>();
+  for (const key of device.record.layout?.keys ?? []) if (key.code !== undefined) factory.set(key.id, key.code);
+  return {
+    key(id) {
+      const code = factory.get(id);
+      return code === undefined ? `#${id}` : space.describe(code).name;
+    },
+    code: (code) => space.describe(code).name,
+  };
+}
