@@ -7,14 +7,18 @@
  */
 import './family-texts';
 import { Tabs } from 'radix-ui';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { DeviceRecord } from '../../contract/bridge';
 import { hasKeys } from '../device-features';
 import { useT } from '../../i18n/store';
 import type { MessageId } from '../../i18n/en_US';
 import { tx } from '../device-list/extra-texts';
 import { DEVICE_TABS, type DeviceTabId } from '../device-list/store';
-import { useServices } from '../services';
+import { ServicesProvider, useServices } from '../services';
+import { BackupMenu } from '../backup/BackupMenu';
+import { HistoryControls } from '../history/HistoryControls';
+import { historyFor } from '../history/registry';
+import { reloadDeviceData } from './store/device-data';
 import { BackIcon } from '../widgets/icons';
 import { LoadingOverlay } from './LoadingOverlay';
 import { DeviceSettingsTab } from './settings/DeviceSettingsTab';
@@ -112,9 +116,36 @@ export function tabsOf(device: Pick<DeviceRecord, 'features' | 'layout'>): PageT
   return [...spec.slice(0, -1), ...extra, spec[spec.length - 1]!];
 }
 
+/**
+ * The device's history of changes, and the services its screens get: the app's, with a client that records every
+ * configuration change in that history. After the keyboard's configuration is replaced (a restore, undo or redo, by
+ * anyone), `epoch` moves on: the screens keyed by it mount again and read what the keyboard now holds.
+ */
+function useDeviceHistory(device: DeviceRecord) {
+  const services = useServices();
+  const held = historyFor(services, device);
+  const pageServices = useMemo(() => ({ ...services, client: held.client }), [services, held]);
+  const [epoch, setEpoch] = useState(0);
+  const { client } = services;
+  const { path } = device;
+  useEffect(() => held.history.refresh(), [held]);
+  useEffect(
+    () =>
+      client.on('config_restored', (event) => {
+        if (event.path !== path) return;
+        reloadDeviceData(client, path);
+        reloadDeviceData(held.client, path);
+        setEpoch((n) => n + 1);
+      }),
+    [client, held, path],
+  );
+  return { history: held.history, pageServices, epoch };
+}
+
 export default function DevicePage({ device, initialTab = '0' }: { device: DeviceRecord; initialTab?: DeviceTabId }) {
   const t = useT();
   const { devices, updates, client } = useServices();
+  const { history, pageServices, epoch } = useDeviceHistory(device);
   const tabs = tabsOf(device);
   const [chosenTab, setTab] = useState<PageTab>(initialTab);
   const tab = tabs.includes(chosenTab) ? chosenTab : '0';
@@ -154,76 +185,80 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
           <span className="back-button__name">{device.display_name}</span>
         </button>
         <SyncText path={device.path} />
+        <HistoryControls history={history} />
+        <BackupMenu device={device} />
       </header>
-      {keys && (device.family === 'keytune' || device.features.profiles.count > 1) && (
-        <ThemePanel path={device.path} tab={isDeviceTab(tab) ? tab : '0'} />
-      )}
-      <Tabs.Root
-        className="device-page__tabs"
-        value={tab}
-        onValueChange={(v) => {
-          if (isPageTab(v)) setTab(v);
-        }}
-      >
-        <Tabs.List className="tab-bar" aria-label={t('page.tabs.label')}>
-          {tabs.map((id) => (
-            <Tabs.Trigger key={id} value={id} className="tab-bar__tab" data-tab-id={id}>
-              {t(TAB_LABELS[id])}
-              {id === '4' && pending !== undefined && (
-                <>
-                  <span className="red-dot red-dot--inline" aria-hidden="true" data-testid="settings-red-dot" />
-                  <span className="sr-only"> ({t('page.tab.update.pending')})</span>
-                </>
-              )}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <div className="device-page__content">
-          {tabs.map((id) => (
-            <Tabs.Content key={id} value={id} className="device-page__panel">
-              {id === '4' ? (
-                <>
-                  <DeviceSettingsTab device={device} pendingUpdate={pending} />
-                  {device.family === 'libhmk' && (
-                    <Suspense fallback={null}>
-                      <LibhmkSettings path={device.path} />
-                    </Suspense>
-                  )}
-                </>
-              ) : id === 'gamepad' ? (
-                <Suspense fallback={null}>
-                  <GamepadTab path={device.path} />
-                </Suspense>
-              ) : id === 'via' ? (
-                <Suspense fallback={null}>
-                  <ViaTab path={device.path} />
-                </Suspense>
-              ) : id === '0' && device.family === 'via' && !device.layout ? (
-                <Suspense fallback={null}>
-                  <ViaDefinitionNeeded path={device.path} />
-                </Suspense>
-              ) : id === '0' && !keys ? (
-                <NoKeys />
-              ) : id === '0' ? (
-                <Suspense fallback={null}>
-                  <KeyCodeTab path={device.path} />
-                </Suspense>
-              ) : id === '3' && keys ? (
-                <Suspense fallback={null}>
-                  <PerfTab path={device.path} />
-                </Suspense>
-              ) : id === '1' && keys ? (
-                <Suspense fallback={null}>
-                  <LedTab path={device.path} />
-                </Suspense>
-              ) : (
-                <Placeholder title={t(TAB_LABELS[id])} />
-              )}
-            </Tabs.Content>
-          ))}
-          <LoadingOverlay />
-        </div>
-      </Tabs.Root>
+      <ServicesProvider services={pageServices}>
+        {keys && (device.family === 'keytune' || device.features.profiles.count > 1) && (
+          <ThemePanel key={epoch} path={device.path} tab={isDeviceTab(tab) ? tab : '0'} />
+        )}
+        <Tabs.Root
+          className="device-page__tabs"
+          value={tab}
+          onValueChange={(v) => {
+            if (isPageTab(v)) setTab(v);
+          }}
+        >
+          <Tabs.List className="tab-bar" aria-label={t('page.tabs.label')}>
+            {tabs.map((id) => (
+              <Tabs.Trigger key={id} value={id} className="tab-bar__tab" data-tab-id={id}>
+                {t(TAB_LABELS[id])}
+                {id === '4' && pending !== undefined && (
+                  <>
+                    <span className="red-dot red-dot--inline" aria-hidden="true" data-testid="settings-red-dot" />
+                    <span className="sr-only"> ({t('page.tab.update.pending')})</span>
+                  </>
+                )}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <div className="device-page__content" key={epoch}>
+            {tabs.map((id) => (
+              <Tabs.Content key={id} value={id} className="device-page__panel">
+                {id === '4' ? (
+                  <>
+                    <DeviceSettingsTab device={device} pendingUpdate={pending} />
+                    {device.family === 'libhmk' && (
+                      <Suspense fallback={null}>
+                        <LibhmkSettings path={device.path} />
+                      </Suspense>
+                    )}
+                  </>
+                ) : id === 'gamepad' ? (
+                  <Suspense fallback={null}>
+                    <GamepadTab path={device.path} />
+                  </Suspense>
+                ) : id === 'via' ? (
+                  <Suspense fallback={null}>
+                    <ViaTab path={device.path} />
+                  </Suspense>
+                ) : id === '0' && device.family === 'via' && !device.layout ? (
+                  <Suspense fallback={null}>
+                    <ViaDefinitionNeeded path={device.path} />
+                  </Suspense>
+                ) : id === '0' && !keys ? (
+                  <NoKeys />
+                ) : id === '0' ? (
+                  <Suspense fallback={null}>
+                    <KeyCodeTab path={device.path} />
+                  </Suspense>
+                ) : id === '3' && keys ? (
+                  <Suspense fallback={null}>
+                    <PerfTab path={device.path} />
+                  </Suspense>
+                ) : id === '1' && keys ? (
+                  <Suspense fallback={null}>
+                    <LedTab path={device.path} />
+                  </Suspense>
+                ) : (
+                  <Placeholder title={t(TAB_LABELS[id])} />
+                )}
+              </Tabs.Content>
+            ))}
+            <LoadingOverlay />
+          </div>
+        </Tabs.Root>
+      </ServicesProvider>
     </div>
   );
 }

@@ -50,6 +50,11 @@ export interface DeviceDataStore {
   /** A local edit shown before the device confirms it (and undone if it refuses). */
   patchKeyValues(change: (info: KeyValueInfo) => KeyValueInfo): void;
   /**
+   * Reads again every slice read since the store started following (the keyboard's configuration was replaced as a
+   * whole: a restore, undo or redo). What shows stays until the new values arrive.
+   */
+  reload(): void;
+  /**
    * Starts following the device and reads the data `wanted` not read since; returns the matching release. The store
    * stops following when its last holder lets go.
    */
@@ -146,6 +151,13 @@ export function createDeviceData(client: Client, path: string): DeviceDataStore 
       changed('keyValues');
       store.setState({ keyValues: { status: 'ready', value: change(kv.value) } });
     },
+    reload() {
+      for (const slice of [...read]) {
+        // An answer to a call made before the replacement must not be applied over the fresh read.
+        changed(slice);
+        void (slice === 'keyValues' ? data.loadKeyValues() : data.loadFuncInfo());
+      }
+    },
     acquire(wanted = SLICES) {
       if (holders++ === 0) stop = start();
       for (const slice of wanted) {
@@ -182,6 +194,11 @@ export function deviceDataFor(client: Client, path: string): DeviceDataStore {
     byPath.set(path, data);
   }
   return data;
+}
+
+/** Reads the device's store for this client again, if one was made (see DeviceDataStore.reload). */
+export function reloadDeviceData(client: Client, path: string): void {
+  registry.get(client)?.get(path)?.reload();
 }
 
 /** Holds the device's store while the component is mounted. */
