@@ -26,7 +26,7 @@ import {
 } from '../protocol/objects.ts';
 import { decodeU16List, encodeU16List, type ObjectName } from '../protocol/registry.ts';
 import { decodeList, encodeList, encodeText, type Layout } from '../protocol/struct.ts';
-import { invalidate, prefetch, readCached, readFresh, writeAtomicThrough } from './cache.ts';
+import { invalidate, readFresh, writeAtomicThrough } from './cache.ts';
 import type { DeviceEntry } from './context.ts';
 import { ADVANCED_LAYOUTS, ADVANCED_LISTS, decodeThemes, listCapacity } from './convert/theme.ts';
 import { readSlot } from './payloads/theme.ts';
@@ -52,7 +52,7 @@ export interface ConfigBackup {
 }
 
 const has = (d: Descriptor, bit: number): boolean => (d.features & bit) !== 0;
-const isKeyboard = (d: Descriptor): boolean => d.devType === 2;
+export const isKeyboard = (d: Descriptor): boolean => d.devType === 2;
 
 /** The objects one slot's profile is made of on this device. */
 export function profileObjects(d: Descriptor): ObjectName[] {
@@ -139,96 +139,64 @@ export function encodeCalibration(d: Descriptor, value: { state: number; keys: O
   return out;
 }
 
-async function readSlotObjects(device: DeviceEntry, slot: number): Promise<Map<ObjectName, Uint8Array>> {
+export async function readSlotObjects(device: DeviceEntry, slot: number): Promise<Map<ObjectName, Uint8Array>> {
   const names = profileObjects(device.descriptor);
   // A device without theme slots has one profile, read as it is.
   const got =
     device.descriptor.themeCount > 0 ? await readSlot(device, slot, names) : await device.session.readMany(names);
-  return complete(got, names, slot);
-}
-
-function complete(got: Map<ObjectName, Uint8Array>, names: readonly ObjectName[], slot: number) {
   for (const name of names)
     if (!got.get(name)) throw new Error(`the device did not answer the ${name} of slot ${slot}`);
   return got;
 }
 
+/** What the theme slots object says, or one unnamed slot on a device without slots. */
+export type SlotThemes = Pick<Themes, 'current' | 'count'> & { names: { name: string }[] };
+
 /** The theme slots, or one unnamed slot on a device without them. */
-async function readThemes(device: DeviceEntry) {
+export async function readThemes(device: DeviceEntry): Promise<SlotThemes> {
   if (device.descriptor.themeCount === 0) return { current: 0, count: 1, names: [] };
   return decodeThemes(await readFresh(device, 'themes'));
 }
 
-/** Per device: the trust epoch and current slot at which readConfig last put the current slot in the cache. */
-const primed = new WeakMap<DeviceEntry, { epoch: number; slot: number }>();
-
-/**
- * The current slot's objects and the device-wide ones from the service's copies where they are trusted. What the
- * keyboard changes by itself is read every time: the current slot (a key switches it) and the calibration (it
- * learns ranges). The rest of the current slot is read again, in one multi-read, whenever trust moved or the slot
- * is another than last time; a copy dropped since (a write that failed, a theme switch) is read on its own.
- */
-async function readCurrentCached(device: DeviceEntry, names: readonly ObjectName[]) {
-  const d = device.descriptor;
-  const always: ObjectName[] = d.themeCount > 0 ? ['themes'] : [];
-  if (isKeyboard(d)) always.push('calibration');
-  const memo = primed.get(device);
-  const all: ObjectName[] = [...always, ...names, 'settings'];
-  await prefetch(device, memo && memo.epoch === device.session.trustEpoch ? always : all);
-  let themes = await readThemes(device);
-  if (memo && memo.slot !== themes.current && d.themeCount > 0) {
-    await prefetch(device, all);
-    themes = await readThemes(device);
-  }
-  primed.set(device, { epoch: device.session.trustEpoch, slot: themes.current });
-  const got = new Map<ObjectName, Uint8Array>();
-  for (const name of names) got.set(name, await readCached(device, name));
-  return { themes, current: got };
+/** Reads the whole configuration of `device` from the device; the device is only read, never changed. */
+export async function backupConfig(device: DeviceEntry): Promise<ConfigBackup> {
+  invalidate(device);
+  const themes = await readThemes(device);
+  const slots: ConfigBackup['slots'] = [];
+  for (let slot = 0; slot < slotCount(device, themes); slot++)
+    slots.push(decodeSlot(device.descriptor, await readSlotObjects(device, slot)));
+  return configOf(device, themes, slots, await readFresh(device, 'settings'));
 }
 
-/**
- * Reads the whole configuration of `device`; the device is only read, never changed. By default everything is read
- * from the device again (a firmware update compares with it); `cached` takes the service's trusted copies of the
- * current slot and the settings instead (a backup after every change, for undo).
- */
-export async function readConfig(device: DeviceEntry, options: { cached?: boolean } = {}): Promise<ConfigBackup> {
+/** The number of slots read: those the device reports, at least one. */
+export const slotCount = (device: DeviceEntry, themes: { count: number }): number =>
+  Math.max(1, Math.min(themes.count, device.descriptor.themeCount));
+
+export function decodeSlot(d: Descriptor, got: ReadonlyMap<ObjectName, Uint8Array>) {
+  const values: Partial<Record<ObjectName, ObjectValue>> = {};
+  for (const [name, bytes] of got) values[name] = codecOf(d, name).decode(bytes);
+  return values;
+}
+
+/** The backup of slots already read, with the calibration read now (the keyboard changes it by itself). */
+export async function configOf(
+  device: DeviceEntry,
+  themes: SlotThemes,
+  slots: ConfigBackup['slots'],
+  settings: Uint8Array,
+): Promise<ConfigBackup> {
   const d = device.descriptor;
-  const names = profileObjects(d);
-  let themes: Themes | { current: number; count: number; names: { name: string }[] };
-  let current: Map<ObjectName, Uint8Array> | undefined;
-  if (options.cached) ({ themes, current } = await readCurrentCached(device, names));
-  else {
-    invalidate(device);
-    primed.delete(device);
-    themes = await readThemes(device);
-  }
-  const count = Math.max(1, Math.min(themes.count, d.themeCount));
-  const slots: ConfigBackup['slots'] = [];
-  for (let slot = 0; slot < count; slot++) {
-    const got = current && slot === themes.current ? current : await readSlotObjects(device, slot);
-    const values: Partial<Record<ObjectName, ObjectValue>> = {};
-    for (const [name, bytes] of got) values[name] = codecOf(d, name).decode(bytes);
-    slots.push(values);
-  }
-  const settings = SettingsLayout.decode(
-    options.cached ? await readCached(device, 'settings') : await readFresh(device, 'settings'),
-  );
   const calibration = isKeyboard(d) ? decodeCalibration(d, await readFresh(device, 'calibration')) : null;
   return {
     format: CONFIG_BACKUP_FORMAT,
     version: CONFIG_BACKUP_VERSION,
     device: { serial: d.serial, modelId: d.modelId, fw: [...d.fw], hw: [...d.hw] },
     currentTheme: themes.current,
-    themeNames: themes.names.slice(0, count).map((n) => n.name),
+    themeNames: themes.names.slice(0, slots.length).map((n) => n.name),
     slots,
-    settings,
+    settings: SettingsLayout.decode(settings),
     calibration,
   };
-}
-
-/** Reads the whole configuration of `device` from the device; the device is only read, never changed. */
-export function backupConfig(device: DeviceEntry): Promise<ConfigBackup> {
-  return readConfig(device);
 }
 
 /**

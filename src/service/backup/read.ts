@@ -7,10 +7,10 @@ import { BACKUP_FORMAT, BACKUP_VERSION, type BackupDevice, type KeyboardBackup }
 import type { BackupNames } from '../../core/backup/diff.ts';
 import { spaceOf } from '../../core/keycode-spaces/index.ts';
 import { ViaDriver } from '../../drivers/via/index.ts';
-import { readConfig } from '../config-backup.ts';
 import { isDriverDevice, type DeviceEntry } from '../context.ts';
 import { readDriverAreas } from './driver-read.ts';
 import { configToAreas } from './keytune.ts';
+import { readConfigCached } from './keytune-read.ts';
 
 const hex4 = (n: number): string => n.toString(16).padStart(4, '0');
 
@@ -43,7 +43,7 @@ function deviceOf(device: DeviceEntry): BackupDevice {
 export async function readKeyboard(device: DeviceEntry, now: Date = new Date()): Promise<KeyboardBackup> {
   const areas = isDriverDevice(device)
     ? await readDriverAreas(device)
-    : configToAreas(device.descriptor, await readConfig(device, { cached: true }));
+    : configToAreas(device.descriptor, await readConfigCached(device));
   return {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
