@@ -9,7 +9,8 @@ const OPTIONS = `Options of every command:
 `;
 
 const EXITS = `Exit codes: 0 done, 1 refused by the device or the service, 2 wrong command line, 3 no such device
-(or several and no --device), 4 no running bridge (--remote), 5 a file could not be read or is not a backup.
+(or several and no --device), 4 no running bridge (--remote), 5 a file could not be read, is not a backup, or is
+the backup of another family or model (or no such restore point).
 `;
 
 export const COMMANDS = {
@@ -45,12 +46,26 @@ Values are read by the method's own schema: numbers, 0/1 flags and JSON for list
 `,
   backup: `Usage: keytune backup FILE [--device PATH]
 
-Saves a whole device to one file: every theme slot (key codes, advanced keys, lighting, performance), the slots' names,
-the current slot and the device settings.
+Saves a whole keyboard of any family to one file (docs/backup.md, version 2): every profile with its key map,
+performance, per-key colours, advanced keys and lighting, the macros, settings, user calibration and names.
 `,
-  restore: `Usage: keytune restore FILE [--device PATH]
+  restore: `Usage: keytune restore FILE [--dry-run] [--device PATH]
 
-Puts a backup made with keytune backup back on a device: every slot, its name, the settings and the current slot.
+Puts a backup back on a keyboard of the same family and model. Prints what changes, per area and per key, and the
+parts this keyboard's firmware cannot hold (left out). Only what differs is written, and a restore point of the
+keyboard as it was is kept first (see keytune restore-points). --dry-run prints the changes and writes nothing.
+A file of another family or model, or not a backup, is refused with exit code 5 and nothing changes.
+Backups of version 1 (the scene files of earlier versions of keytune backup) are still restored, without --dry-run.
+`,
+  'restore-points': `Usage: keytune restore-points [--device PATH] [--json]
+
+Lists the restore points kept for a keyboard, newest first: date, reason (restore, factory-reset, firmware-update)
+and id. The last 20 are kept per keyboard, in the data folder's restore-points folder.
+`,
+  'restore-point': `Usage: keytune restore-point ID [--dry-run] [--device PATH]
+
+Puts a restore point back on its keyboard, like keytune restore does with a file (and keeps a restore point of the
+keyboard as it was first). --dry-run prints the changes and writes nothing. An unknown id exits with code 5.
 `,
   report: `Usage: keytune report [--device PATH] [--include-serial] [--out FILE]
 
@@ -77,17 +92,19 @@ Configures Keytune keyboards from the command line, through the running desktop 
 none runs, a device service started for the command.
 
 Commands:
-  devices       list the attached devices
-  add-virtual   add a virtual keyboard
-  remove        forget a device
-  get           read settings, key codes, lighting, performance, advanced keys, themes
-  set           change device settings
-  call          call any method of the client
-  backup        save a whole device to one file
-  restore       put a backup back on a device
-  report        save a device's bug report to one file
-  flash         update the firmware from a package
-  help COMMAND  the help of one command (or keytune COMMAND --help)
+  devices         list the attached devices
+  add-virtual     add a virtual keyboard
+  remove          forget a device
+  get             read settings, key codes, lighting, performance, advanced keys, themes
+  set             change device settings
+  call            call any method of the client
+  backup          save a whole keyboard to one file
+  restore         put a backup back on a keyboard (--dry-run: only show what changes)
+  restore-points  list the restore points kept for a keyboard
+  restore-point   put a restore point back
+  report          save a device's bug report to one file
+  flash           update the firmware from a package
+  help COMMAND    the help of one command (or keytune COMMAND --help)
 
 ${OPTIONS}
 ${EXITS}

@@ -17,9 +17,23 @@ import { loadNodeHid, startServiceHost } from '../desktop/bridge.ts';
 import { dataDir } from '../desktop/data-dir.ts';
 import { findRunningBridge } from '../desktop/runtime-file.ts';
 import { connectBridge } from '../desktop/ws-client.ts';
-import { BackupFileError, backupDevice, parseBackup, restoreDevice } from './backup.ts';
+import {
+  BackupFileError,
+  backupSaved,
+  checkRestoreFile,
+  restoreFile,
+  restorePointTable,
+  restoreWhole,
+  type Shown,
+} from './backup.ts';
+import { englishBackupText } from '../service/handlers/backup.ts';
+import { provideRestorePointStore } from '../service/backup/restore-points.ts';
+import { fileRestorePointStore } from '../desktop/restore-points-file.ts';
 import { COMMANDS, GLOBAL_HELP, type CommandName } from './help.ts';
 import { reportFileName, reportOf } from './report.ts';
+
+/** Refusals of a backup file or restore point (src/i18n/sections/backup.ts): what the file is, not what the device did. */
+const BACKUP_REFUSAL = 'backup.err.';
 
 export const EXIT = { ok: 0, refused: 1, usage: 2, noDevice: 3, noBridge: 4, file: 5 } as const;
 
@@ -45,7 +59,7 @@ interface Parsed {
   flags: Set<string>;
 }
 
-const FLAGS = new Set(['json', 'help', 'remote', 'local', 'version', 'include-serial']);
+const FLAGS = new Set(['json', 'help', 'remote', 'local', 'version', 'include-serial', 'dry-run']);
 
 /**
  * `--name value` pairs, `--name=value`, and the flags above; everything else is positional. A name of Object.prototype
@@ -98,6 +112,8 @@ async function openSession(p: Parsed, io: CliIo): Promise<Session> {
     dataDir: folder,
     hid: io.env['KEYTUNE_HID'] === 'off' ? null : await loadNodeHid(),
   });
+  // The same folder of restore points as the bridge keeps, so points taken here are listed there and back.
+  provideRestorePointStore(host.service, fileRestorePointStore(folder));
   const bridge: Bridge = host.service;
   return { client: createClient(bridge), where: 'this process', close: () => host.stop() };
 }
@@ -120,6 +136,10 @@ async function pickDevice(client: Client, p: Parsed): Promise<DeviceRecord> {
 
 function show(io: CliIo, json: boolean, value: unknown, human: () => string): void {
   io.out(json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`);
+}
+
+function shown(io: CliIo, json: boolean, answer: Shown): void {
+  show(io, json, answer.value, () => answer.text);
 }
 
 function pretty(value: unknown): string {
@@ -164,6 +184,7 @@ function onOff(name: string, value: string): 0 | 1 {
 async function run(command: CommandName, p: Parsed, io: CliIo, session: Session): Promise<void> {
   const { client } = session;
   const json = p.flags.has('json');
+  const dryRun = p.flags.has('dry-run');
   const args = p.positional.slice(1);
   switch (command) {
     case 'devices': {
@@ -245,29 +266,29 @@ async function run(command: CommandName, p: Parsed, io: CliIo, session: Session)
       const out = p.named.get('out') ?? args[0];
       if (!out) throw new CliError(EXIT.usage, 'backup needs a file: keytune backup FILE');
       const device = await pickDevice(client, p);
-      const backup = await backupDevice(client, device.path);
+      const backup = await client.getBackup({ path: device.path });
       writeJson(out, backup);
-      return show(
-        io,
-        json,
-        { file: out, path: device.path, themes: backup.themes.length },
-        () => `Saved ${device.display_name} (${backup.themes.length} themes and its settings) to ${out}`,
-      );
+      return shown(io, json, backupSaved(out, device, backup));
     }
     case 'restore': {
       const file = args[0];
       if (!file) throw new CliError(EXIT.usage, 'restore needs a file: keytune restore FILE');
-      const backup = parseBackup(readText(file));
+      const text = readText(file);
+      checkRestoreFile(text, dryRun);
+      return shown(io, json, await restoreFile(client, file, text, await pickDevice(client, p), dryRun));
+    }
+    case 'restore-points': {
       const device = await pickDevice(client, p);
-      const report = await restoreDevice(client, device.path, backup);
-      return show(
-        io,
-        json,
-        { file, path: device.path, ...report },
-        () =>
-          `Restored ${report.themes} themes and the settings of ${file} to ${device.display_name}` +
-          (report.otherModel ? ` (the backup is of a ${backup.device.display_name})` : ''),
-      );
+      const points = await client.listRestorePoints({ path: device.path });
+      return show(io, json, points, () => restorePointTable(points));
+    }
+    case 'restore-point': {
+      const id = args[0];
+      if (!id) throw new CliError(EXIT.usage, 'restore-point needs the id keytune restore-points lists');
+      const device = await pickDevice(client, p);
+      const point = await client.getRestorePoint({ path: device.path, id });
+      const what = `the restore point of ${point.created}`;
+      return shown(io, json, await restoreWhole(client, what, JSON.stringify(point), device, dryRun));
     }
     case 'report': {
       // A device that went away is still known to a running bridge by its path: its report is most wanted then.
@@ -321,6 +342,17 @@ function readText(file: string): string {
   return readBytes(file).toString('utf8');
 }
 
+/** A failure as the exit code, catalogue key and message the command line prints. */
+function failureOf(e: unknown): CliError {
+  if (e instanceof CliError) return e;
+  if (e instanceof BackupFileError) return new CliError(EXIT.file, e.message, e.key);
+  if (!(e instanceof BridgeCallError)) return new CliError(EXIT.refused, e instanceof Error ? e.message : String(e));
+  const key = e.toastKey;
+  if (key.startsWith(BACKUP_REFUSAL)) return new CliError(EXIT.file, englishBackupText(key, ...e.args), key);
+  const code = key === 'err.dev.not.found' ? EXIT.noDevice : key === 'err.args.invalid' ? EXIT.usage : EXIT.refused;
+  return new CliError(code, e.message, key);
+}
+
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let p: Parsed;
   try {
@@ -363,22 +395,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     await run(command, p, io, session);
     return EXIT.ok;
   } catch (e) {
-    const failure =
-      e instanceof CliError
-        ? e
-        : e instanceof BackupFileError
-          ? new CliError(EXIT.file, e.message)
-          : e instanceof BridgeCallError
-            ? new CliError(
-                e.toastKey === 'err.dev.not.found'
-                  ? EXIT.noDevice
-                  : e.toastKey === 'err.args.invalid'
-                    ? EXIT.usage
-                    : EXIT.refused,
-                e.message,
-                e.toastKey,
-              )
-            : new CliError(EXIT.refused, e instanceof Error ? e.message : String(e));
+    const failure = failureOf(e);
     if (json)
       io.err(
         `${JSON.stringify({ error: { code: failure.code, key: failure.key ?? null, message: failure.message } })}\n`,

@@ -10,6 +10,7 @@ import { registerFirmwareHandlers } from './handlers/firmware.ts';
 import { registerLibhmkHandlers } from './handlers/libhmk.ts';
 import { registerViaHandlers } from './handlers/via.ts';
 import { registerReportHandlers } from './handlers/report.ts';
+import { registerBackupHandlers } from './handlers/backup.ts';
 import { registerDriverHandlers } from './family/index.ts';
 import { DeviceService, type DeviceServiceOptions } from './service.ts';
 
@@ -26,6 +27,7 @@ export function createDeviceService(options: DeviceServiceOptions = {}): DeviceS
   registerLibhmkHandlers(service);
   registerViaHandlers(service);
   registerReportHandlers(service);
+  registerBackupHandlers(service);
   registerDriverHandlers(service);
   return service;
 }

@@ -9,6 +9,7 @@ import type { settingsCalls } from '../../contract/areas/settings.ts';
 import { BridgeCallError } from '../../contract/bridge.ts';
 import type { SettingData } from '../../contract/payloads/settings.ts';
 import type { DriverDevice, Handlers } from '../context.ts';
+import { tryRestorePoint } from '../backup/restore-points.ts';
 import type { DeviceService } from '../service.ts';
 import { driverDevice, invalid, portOf } from './device.ts';
 import { FAMILY_KEYS } from './keys.ts';
@@ -55,6 +56,8 @@ export function registerDriverSettingsHandlers(service: DeviceService): void {
         throw new BridgeCallError(FAMILY_KEYS.notOffered, `--cmd ${args.cmd} is of our own protocol`);
       const reset = portOf(device, 'device').factoryReset;
       if (!reset) throw new BridgeCallError(FAMILY_KEYS.notOffered, 'this keyboard has no factory reset');
+      // Reset all the same when the keyboard cannot be read: a reset is often the way out of a bad configuration.
+      await tryRestorePoint(service, device, 'factory-reset');
       await reset();
       if (device.driver.ports.keymap) ctx.emit('get_key_value_info', await driverKeyValueInfo(device));
       const data = settingData(device);

@@ -32,6 +32,7 @@ import {
 } from '../../protocol/firmware-image.ts';
 import { DescriptorLayout } from '../../protocol/objects.ts';
 import { invalidate } from '../cache.ts';
+import { tryRestorePoint } from '../backup/restore-points.ts';
 import { backupConfig, configDifferences, restoreConfig, type ConfigBackup } from '../config-backup.ts';
 import type { DeviceEntry, Emit, Handlers } from '../context.ts';
 import {
@@ -268,7 +269,10 @@ async function flash(
   const key = deviceKey(device);
   memory.flashing.add(key);
   try {
-    return await flashImages(service, device, checkImages(device, files, emit, memory), emit, memory);
+    const images = checkImages(device, files, emit, memory);
+    // Before anything is flashed; the update keeps its own backup too, so it goes on without one (said in the log).
+    await tryRestorePoint(service, device, 'firmware-update');
+    return await flashImages(service, device, images, emit, memory);
   } finally {
     memory.flashing.delete(key);
   }
@@ -408,7 +412,9 @@ function toast(service: DeviceService, key: string, type: ToastType, args: reado
 
 /* ---------- factory reset and game-config cards ---------- */
 
-async function factoryReset(device: DeviceEntry, emit: Emit) {
+async function factoryReset(service: DeviceService, device: DeviceEntry, emit: Emit) {
+  // A keyboard that cannot be read is reset all the same: a reset is often the way out of a bad configuration.
+  await tryRestorePoint(service, device, 'factory-reset');
   try {
     await device.session.command(CMD.system, SUB.system.factoryReset, new TextEncoder().encode('RST'));
   } finally {
@@ -446,7 +452,7 @@ export function registerFirmwareHandlers(service: DeviceService): FlashMemory {
           if (!args.mg) throw invalid('--cmd flash needs --mg');
           return flash(service, device, args.mg, ctx.emit, memory);
         case 'reset':
-          return outsideUpdateMode(() => factoryReset(device, ctx.emit));
+          return outsideUpdateMode(() => factoryReset(service, device, ctx.emit));
         case 'export_group_cfg': {
           const card = args.content;
           if (!card) throw invalid('--cmd export_group_cfg needs --content');

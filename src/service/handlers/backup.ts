@@ -1,0 +1,135 @@
+/**
+ * cfg_info backups (docs/backup.md), for every family: the whole keyboard as one backup, what restoring a file would
+ * change, the restore itself (and undo and redo, which are restores that first check the keyboard still holds the
+ * state they were recorded against), and the restore points kept per keyboard.
+ *
+ * A file is checked before the keyboard is touched: its text (parse.ts), its family and model against the keyboard's,
+ * and it is cut to what this keyboard's firmware holds (`fitBackup`; the rest is listed as unheld). A restore takes a
+ * restore point of the keyboard as it was, then writes only what differs (apply.ts).
+ */
+import type { backupCalls } from '../../contract/areas/backup.ts';
+import { BridgeCallError } from '../../contract/bridge.ts';
+import type { KeyboardBackup, RestoreResult } from '../../core/backup/format.ts';
+import { compatibilityProblem, diffBackups, fitBackup, sameConfiguration } from '../../core/backup/diff.ts';
+import { BackupFileError, parseBackupText } from '../../core/backup/parse.ts';
+import { formatDiffLine } from '../../core/backup/text.ts';
+// The English texts of the diff lines, for the one argument of a refusal that is written for logs (docs/backup.md).
+// eslint-disable-next-line keytune/one-way-imports -- until eslint.config.js lets src/service read this section
+import { backupEn } from '../../i18n/sections/backup.ts';
+// eslint-disable-next-line keytune/one-way-imports -- until eslint.config.js lets src/service read this module
+import { compileMessage, formatMessage, type CompiledMessage } from '../../i18n/message-format.ts';
+import { applyKeyboard } from '../backup/apply.ts';
+import { backupNames, readKeyboard } from '../backup/read.ts';
+import {
+  keepRestorePoint,
+  keyOfDevice,
+  listRestorePoints,
+  noteKeyboard,
+  reportRestorePoints,
+  restorePointStore,
+} from '../backup/restore-points.ts';
+import type { DeviceEntry, Handlers } from '../context.ts';
+import type { DeviceService } from '../service.ts';
+
+const NO_POINT = 'backup.err.noPoint';
+const CHANGED = 'backup.err.changed';
+
+/** A file's text as a backup; a text that is not one is refused with the reason's own text id. */
+export function backupOf(text: string): KeyboardBackup {
+  try {
+    return parseBackupText(text);
+  } catch (e) {
+    if (e instanceof BackupFileError) throw new BridgeCallError(e.id, e.message, e.args);
+    throw e;
+  }
+}
+
+const compiled = new Map<string, CompiledMessage>();
+
+/**
+ * The English text of a backup section's id (the command line prints diff lines and refusals with it; the service
+ * writes the first change a stale undo found with it). An id the section lacks shows as itself.
+ */
+export function englishBackupText(id: string, ...args: string[]): string {
+  const source = (backupEn as Readonly<Record<string, string | undefined>>)[id];
+  if (source === undefined) return args.length ? `${id} (${args.join(', ')})` : id;
+  let message = compiled.get(id);
+  if (!message) compiled.set(id, (message = compileMessage(source)));
+  return formatMessage(message, 'en-US', args);
+}
+
+/** The file cut to this keyboard, or the refusal of a file of another family or model. */
+function fitted(file: KeyboardBackup, current: KeyboardBackup) {
+  const problem = compatibilityProblem(file, current);
+  if (problem)
+    throw new BridgeCallError(
+      problem.id,
+      `the backup is of ${file.device.family} ${file.device.model}, this keyboard is ${current.device.family} ${current.device.model}`,
+      problem.args,
+    );
+  return fitBackup(file, current);
+}
+
+/** Refuses an undo or redo when something else changed the keyboard since the state it was recorded against. */
+function checkUnchanged(device: DeviceEntry, current: KeyboardBackup, expectText: string): void {
+  const expected = backupOf(expectText);
+  if (sameConfiguration(current, expected)) return;
+  const first = diffBackups(expected, current, backupNames(device))[0];
+  const change = first ? formatDiffLine(first, englishBackupText) : '';
+  throw new BridgeCallError(
+    CHANGED,
+    `the keyboard was changed elsewhere since this step (${change || 'its configuration differs'}); nothing was written`,
+    [change],
+  );
+}
+
+export function registerBackupHandlers(service: DeviceService): void {
+  reportRestorePoints(service);
+
+  const handlers: Handlers<keyof typeof backupCalls> = {
+    getBackup: async (_args, ctx) => {
+      const device = ctx.device();
+      const backup = await readKeyboard(device);
+      noteKeyboard(service, device.path, backup);
+      return backup;
+    },
+    diffBackup: async (args, ctx) => {
+      const device = ctx.device();
+      const file = backupOf(args.backup);
+      const current = await readKeyboard(device);
+      const { fitted: target, unheld } = fitted(file, current);
+      return { lines: diffBackups(current, target, backupNames(device)), unheld };
+    },
+    restoreBackup: async (args, ctx) => {
+      const device = ctx.device();
+      const file = backupOf(args.backup);
+      const current = await readKeyboard(device);
+      const { fitted: target } = fitted(file, current);
+      if (args.expect !== undefined) checkUnchanged(device, current, args.expect);
+      const lines = diffBackups(current, target, backupNames(device));
+      if (lines.length === 0) return { applied: [] };
+      const result: RestoreResult = { applied: lines };
+      if (args.expect === undefined)
+        result.restorePoint = await keepRestorePoint(service, device.path, current, 'restore');
+      try {
+        await applyKeyboard(device, target, current);
+      } finally {
+        // Also after a failure midway: part of it may have been written, and every screen reads the keyboard again.
+        ctx.emit('config_restored', { path: device.path, reason: args.reason });
+      }
+      return result;
+    },
+    listRestorePoints: async (_args, ctx) => {
+      const device = ctx.device();
+      return listRestorePoints(service, await keyOfDevice(service, device));
+    },
+    getRestorePoint: async (args, ctx) => {
+      const device = ctx.device();
+      const point = await restorePointStore(service).get(await keyOfDevice(service, device), args.id);
+      if (!point) throw new BridgeCallError(NO_POINT, `no restore point ${args.id} of this keyboard`, [args.id]);
+      return point;
+    },
+  };
+  service.implement(handlers);
+  service.implementForDrivers(handlers);
+}
