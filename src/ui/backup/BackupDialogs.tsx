@@ -4,7 +4,6 @@
  * are there also when the device page never loaded (a device card's menu).
  */
 import type { DeviceRecord } from '../../contract/bridge';
-import '../device-page/family-texts';
 import { RestoreDialog } from './RestoreDialog';
 import { RestorePointsDialog } from './RestorePointsDialog';
 

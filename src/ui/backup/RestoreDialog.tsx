@@ -11,11 +11,11 @@ import { formatDiffLine, formatUnheld } from '../../core/backup/text';
 import { useT } from '../../i18n/store';
 import type { Translate } from '../../i18n/translate';
 import { attempt } from '../call';
+import '../device-page/family-texts';
 import { useServices } from '../services';
 import { AppDialog } from '../widgets/AppDialog';
 import { groupDiff } from './diff-groups';
 import './backup.css';
-import './texts';
 
 export interface RestoreDialogProps {
   device: DeviceRecord;
@@ -111,7 +111,8 @@ export function RestoreDialog({ device, backupText, source, onClose, returnFocus
   };
 
   const busy = phase.step === 'loading' || phase.step === 'restoring';
-  const finished = phase.step !== 'diff' && phase.step !== 'loading';
+  // Cancel while there is something to restore; OK once there is nothing left to decide.
+  const settled = phase.step !== 'loading' && !ready && phase.step !== 'restoring';
   return (
     <AppDialog
       open
@@ -134,7 +135,7 @@ export function RestoreDialog({ device, backupText, source, onClose, returnFocus
             disabled={phase.step === 'restoring'}
             onClick={onClose}
           >
-            {finished ? t('backupUi.restore.close') : t('backupUi.restore.cancel')}
+            {settled ? t('backupUi.restore.ok') : t('backupUi.restore.cancel')}
           </button>
           {(phase.step === 'diff' || phase.step === 'restoring') && phase.diff.lines.length > 0 && (
             <button
@@ -161,7 +162,6 @@ export function RestoreDialog({ device, backupText, source, onClose, returnFocus
         {phase.step === 'refused' && (
           <div role="alert" className="restore-dialog__problem">
             <p>{phase.message}</p>
-            <p>{t('backupUi.restore.refused')}</p>
           </div>
         )}
         {(phase.step === 'diff' || phase.step === 'restoring' || phase.step === 'failed') && (

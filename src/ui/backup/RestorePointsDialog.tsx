@@ -101,7 +101,7 @@ export function RestorePointsDialog({
       {...(returnFocus ? { returnFocus } : {})}
       footer={
         <button ref={closeRef} type="button" className="button button--secondary" onClick={onClose}>
-          {t('backupUi.restore.close')}
+          {t('backupUi.restore.cancel')}
         </button>
       }
     >
