@@ -213,6 +213,9 @@ describe('history of changes: undo, redo and jumps', () => {
       [10, 2, 3, 4],
       [10, 2, 3, 40],
     ]);
+    // The new step starts from what the undo left, and says only what it changed.
+    expect(keysOf(entries[1]!.before)).toEqual([10, 2, 3, 4]);
+    expect(entries[1]!.lines).toHaveLength(1);
   });
 
   it('jumping several steps is one restore, expecting the current state', async () => {
