@@ -72,7 +72,9 @@ function objectLines(name: string, from: unknown, to: unknown, profile: InProfil
   const groups = new Map<string | number, LeafChange[]>();
   for (const change of changes) {
     const head = change.path[0] ?? '';
-    groups.set(head, [...(groups.get(head) ?? []), change]);
+    const group = groups.get(head);
+    if (group) group.push(change);
+    else groups.set(head, [change]);
   }
   const lines: DiffLine[] = [];
   for (const [head, group] of groups) {

@@ -103,6 +103,7 @@ function groupChanges<T>(
   to: readonly (T | undefined)[],
   fieldsOf: (record: T) => string[],
   valueOf: (record: T | undefined, field: string) => unknown,
+  show: (value: unknown, mm: boolean) => string,
 ): Group[] {
   const groups = new Map<string, Group>();
   to.forEach((record, key) => {
@@ -112,7 +113,7 @@ function groupChanges<T>(
       const b = valueOf(record, field);
       if (b === undefined || deepEqual(a, b)) continue;
       const mm = isMmField(field);
-      const pair = { from: showValue(a, mm), to: showValue(b, mm) };
+      const pair = { from: show(a, mm), to: show(b, mm) };
       const id = JSON.stringify([field, pair.from, pair.to]);
       const group = groups.get(id) ?? { field, ...pair, keys: [] };
       group.keys.push(key);
@@ -138,33 +139,23 @@ function groupLine(area: string, base: string, group: Group, label: string[], wh
 
 type PerKey = Record<string, number | boolean>;
 
-function performanceDiff(
-  from: readonly PerKey[] | undefined,
-  to: readonly PerKey[] | undefined,
-  where: InProfile,
-  names: BackupNames,
-): DiffLine[] {
-  if (!to) return [];
-  const groups = groupChanges(from, to, Object.keys, (record, field) => record?.[field]);
+/** Colours are shown as written (#rrggbb), not quoted like other text. */
+const showColour = (colour: unknown): string => (typeof colour === 'string' ? colour : showValue(colour));
+
+type PerKeys<T> = readonly T[] | undefined;
+
+function performanceDiff(from: PerKeys<PerKey>, to: PerKeys<PerKey>, where: InProfile, names: BackupNames) {
+  const groups = groupChanges(from, to ?? [], Object.keys, (record, field) => record?.[field], showValue);
   return groups.map((g) => groupLine('performance', 'backup.perf', g, [fieldLabel(g.field)], where, names));
 }
 
-function colourDiff(
-  from: readonly string[] | undefined,
-  to: readonly string[] | undefined,
-  where: InProfile,
-  names: BackupNames,
-): DiffLine[] {
-  if (!to) return [];
+function colourDiff(from: PerKeys<string>, to: PerKeys<string>, where: InProfile, names: BackupNames) {
   const groups = groupChanges(
     from,
-    to,
+    to ?? [],
     () => ['colour'],
     (colour) => colour,
+    showColour,
   );
-  // Colours are shown as written (#rrggbb), not quoted like other text.
-  const plain = (shown: string) => (shown.startsWith('"') ? (JSON.parse(shown) as string) : shown);
-  return groups.map((g) =>
-    groupLine('keyColours', 'backup.colour', { ...g, from: plain(g.from), to: plain(g.to) }, [], where, names),
-  );
+  return groups.map((g) => groupLine('keyColours', 'backup.colour', g, [], where, names));
 }
