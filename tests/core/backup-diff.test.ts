@@ -168,7 +168,7 @@ describe('diffBackups', () => {
         area: 'objects',
         profile: 0,
         id: 'backup.obj.change',
-        args: ['', 'backup.object.lighting', 'modes, 3, speed', '2', '4'],
+        args: ['', 'backup.object.lighting', 'modes 3, speed', '2', '4'],
       },
       {
         area: 'objects',

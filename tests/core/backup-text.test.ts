@@ -33,7 +33,7 @@ const oneKey: DiffLine = {
 const lighting: DiffLine = {
   area: 'objects',
   id: 'backup.obj.change',
-  args: ['backup.object.lighting', 'modes, 3, speed', '2', '4'],
+  args: ['backup.object.lighting', 'modes 3, speed', '2', '4'],
 };
 
 describe('formatDiffLine', () => {
@@ -44,14 +44,14 @@ describe('formatDiffLine', () => {
       'Trigger on 1 key: 1.20 -> 0.80 mm',
     );
     expect(formatDiffLine(oneKey, en)).toBe('Rapid trigger of key A: off -> on');
-    expect(formatDiffLine(lighting, en)).toBe('Lighting, modes, 3, speed: 2 -> 4');
+    expect(formatDiffLine(lighting, en)).toBe('Lighting, modes 3, speed: 2 -> 4');
   });
 
   it('words lines in Chinese', () => {
     expect(formatDiffLine(cell, zh)).toBe('配置 2，第 1 层，按键 A：F13 → A');
     expect(formatDiffLine(perfGroup, zh)).toBe('12 个按键的触发键程：1.20 → 0.80 mm');
     expect(formatDiffLine(oneKey, zh)).toBe('按键 A 的快速触发：关 → 开');
-    expect(formatDiffLine(lighting, zh)).toBe('灯光，modes, 3, speed：2 → 4');
+    expect(formatDiffLine(lighting, zh)).toBe('灯光，modes 3, speed：2 → 4');
   });
 
   it('has a text for every line a diff makes, in both languages', () => {

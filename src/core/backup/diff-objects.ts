@@ -16,9 +16,18 @@ interface LeafChange {
   to: unknown;
 }
 
-/** Array positions count from 1, as the screens number slots, modes and steps. */
+/**
+ * "modes 3, speed": a position follows the name of its list; positions count from 1, as the screens number slots,
+ * modes and steps.
+ */
 function pathText(path: readonly (string | number)[]): string {
-  return path.map((part) => (typeof part === 'number' ? String(part + 1) : part)).join(', ');
+  const parts: string[] = [];
+  path.forEach((part, i) => {
+    if (typeof part === 'string') parts.push(part);
+    else if (typeof path[i - 1] === 'string') parts[parts.length - 1] += ` ${part + 1}`;
+    else parts.push(String(part + 1));
+  });
+  return parts.join(', ');
 }
 
 /** Changed leaves going from `from` to `to`; what `to` lacks is left as it is and so is no change. */
