@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { findModel } from '../core/models.ts';
 import { VirtualKeyboard } from '../firmware/index.ts';
 import { createDeviceService } from '../service/index.ts';
+import { provideRestorePointStore } from '../service/backup/restore-points.ts';
+import { fileRestorePointStore } from './restore-points-file.ts';
 import type { DeviceService } from '../service/service.ts';
 import { LoopbackTransport } from '../transport/loopback.ts';
 import { LINK_PRESETS, type LinkOptions } from '../transport/types.ts';
@@ -81,6 +83,8 @@ export async function startServiceHost(options: ServiceHostOptions): Promise<Ser
     },
     ...(options.timeoutMs !== undefined ? { session: { timeoutMs: options.timeoutMs } } : {}),
   });
+  // Restore points live in the data folder, so they outlast the app and are kept per keyboard across ports.
+  provideRestorePointStore(service, fileRestorePointStore(options.dataDir));
 
   service.onDeviceAttached((entry) => {
     const t = entry.session.transport;
