@@ -9,7 +9,11 @@ import { isDriverDevice, type DeviceEntry } from '../context.ts';
 import { applyDriver } from './driver-apply.ts';
 import { applyKeytune } from './keytune-apply.ts';
 
-export async function applyKeyboard(device: DeviceEntry, target: KeyboardBackup, current: KeyboardBackup): Promise<void> {
+export async function applyKeyboard(
+  device: DeviceEntry,
+  target: KeyboardBackup,
+  current: KeyboardBackup,
+): Promise<void> {
   if (isDriverDevice(device)) await applyDriver(device, target, current);
   else await applyKeytune(device, target, current);
 }

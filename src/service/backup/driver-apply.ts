@@ -31,6 +31,13 @@ interface Part {
 }
 
 const json = (v: unknown): string => JSON.stringify(v);
+
+/** A key's performance as it acts: rapid-trigger distances mean nothing while rapid trigger is off. */
+function effective(record: Record<string, number | boolean>): Record<string, number | boolean> {
+  if (record.rapidTrigger !== false) return record;
+  const { rtPressMm: _press, rtReleaseMm: _release, ...rest } = record;
+  return rest;
+}
 const objectOf = (p: BackupProfile | undefined, name: string): unknown => p?.objects?.[name];
 
 function profileParts(device: DriverDevice, p: number, target: BackupProfile, current: BackupProfile | undefined) {
@@ -61,7 +68,7 @@ function profileParts(device: DriverDevice, p: number, target: BackupProfile, cu
     target.performance.forEach((record, keyId) => {
       const before = current?.performance?.[keyId] ?? {};
       const patch: Record<string, number | boolean> = {};
-      for (const [field, value] of Object.entries(record)) if (before[field] !== value) patch[field] = value;
+      for (const [field, value] of Object.entries(effective(record))) if (before[field] !== value) patch[field] = value;
       if (Object.keys(patch).length === 0) return;
       const group = groups.get(json(patch)) ?? { keys: [], patch: patch as Partial<KeyActuation> };
       group.keys.push(keyId);
@@ -73,8 +80,8 @@ function profileParts(device: DriverDevice, p: number, target: BackupProfile, cu
         write: async () => {
           for (const g of groups.values()) await performance.write(g.keys, g.patch, profile);
         },
-        readBack: async () => (await performance.read(profile)).map(actuationRecord),
-        expected: target.performance,
+        readBack: async () => (await performance.read(profile)).map((a) => effective(actuationRecord(a))),
+        expected: target.performance.map(effective),
       });
   }
   const tickRate = objectOf(target, 'tickRate');
@@ -137,7 +144,8 @@ function deviceParts(device: DriverDevice, target: KeyboardBackup, current: Keyb
     parts.push({
       what: 'options',
       write: async () => {
-        for (const [name, value] of Object.entries(values)) if (before[name] !== value) await options.write(name, value);
+        for (const [name, value] of Object.entries(values))
+          if (before[name] !== value) await options.write(name, value);
       },
       readBack: () => options.read(),
       expected: values,
@@ -183,7 +191,11 @@ function didNotTake(e: unknown): boolean {
   return (Array.isArray(notTaken) && notTaken.length > 0) || (e instanceof DriverError && e.reason === 'refused');
 }
 
-export async function applyDriver(device: DriverDevice, target: KeyboardBackup, current: KeyboardBackup): Promise<void> {
+export async function applyDriver(
+  device: DriverDevice,
+  target: KeyboardBackup,
+  current: KeyboardBackup,
+): Promise<void> {
   checkDriverTarget(device, target, current);
   // Parts whose ports check values themselves go first, so a refusal there comes before anything else is written.
   const parts = [

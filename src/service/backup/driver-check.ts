@@ -37,17 +37,25 @@ function checkProfile(device: DriverDevice, p: number, target: BackupProfile, cu
       throw bad(what('performance'), `${what('performance')} is not ${f.keyCount} keys`);
     target.performance.forEach((r, key) => {
       if (json(r) === json(current?.performance?.[key])) return;
-      for (const field of ['actuationMm', 'rtPressMm', 'rtReleaseMm']) {
+      const before = current?.performance?.[key] ?? {};
+      const min = f.rules.performance.baseMinTravel || perf.stepMm;
+      const fields = r.rapidTrigger === false ? ['actuationMm'] : ['actuationMm', 'rtPressMm', 'rtReleaseMm'];
+      for (const field of fields) {
         const v = r[field];
-        if (v !== undefined && !(typeof v === 'number' && v > 0 && v <= perf.travelMm + 1e-9))
-          throw bad(what('performance'), `${what('performance')} key ${key}: ${field} ${String(v)} outside 0-${perf.travelMm} mm`);
+        if (v === undefined || v === before[field]) continue;
+        if (!(typeof v === 'number' && v >= min - 1e-9 && v <= perf.travelMm + 1e-9))
+          throw bad(
+            what('performance'),
+            `${what('performance')} key ${key}: ${field} ${String(v)} outside ${min}-${perf.travelMm} mm`,
+          );
       }
     });
   }
   const tickRate = target.objects?.tickRate;
   if (tickRate !== undefined && tickRate !== current?.objects?.tickRate) {
     const range = perf?.tickRate;
-    if (!range || !isInt(tickRate, range.min, range.max)) throw bad(what('tick rate'), `tick rate ${String(tickRate)} out of range`);
+    if (!range || !isInt(tickRate, range.min, range.max))
+      throw bad(what('tick rate'), `tick rate ${String(tickRate)} out of range`);
   }
   const advanced = portsOf(device).advanced;
   const slots = target.objects?.advanced as LibhmkAdvancedKey[] | undefined;
@@ -70,7 +78,9 @@ function checkProfile(device: DriverDevice, p: number, target: BackupProfile, cu
       pad.buttons.every((b) => codes.has(b)) &&
       Array.isArray(pad.curve) &&
       pad.curve.length === 4 &&
-      pad.curve.every((c, i) => c.mm >= 0 && c.mm <= travel && isInt(c.out, 0, 255) && (i === 0 || c.mm >= pad.curve[i - 1]!.mm));
+      pad.curve.every(
+        (c, i) => c.mm >= 0 && c.mm <= travel && isInt(c.out, 0, 255) && (i === 0 || c.mm >= pad.curve[i - 1]!.mm),
+      );
     if (!ok) throw bad(what('gamepad'), `${what('gamepad')}: buttons or curve outside what the keyboard takes`);
   }
 }
@@ -117,7 +127,8 @@ function checkObjects(device: DriverDevice, target: KeyboardBackup, current: Key
 export function checkDriverTarget(device: DriverDevice, target: KeyboardBackup, current: KeyboardBackup): void {
   const count = profileCount(device);
   if (target.profiles.length > count) throw bad('profiles', `the keyboard has ${count} profiles`);
-  if (target.currentProfile >= count) throw bad('currentProfile', `profile ${target.currentProfile + 1} does not exist`);
+  if (target.currentProfile >= count)
+    throw bad('currentProfile', `profile ${target.currentProfile + 1} does not exist`);
   target.profiles.forEach((profile, p) => checkProfile(device, p, profile, current.profiles[p]));
   checkObjects(device, target, current);
 }

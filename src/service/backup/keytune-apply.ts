@@ -32,14 +32,20 @@ function encoded(what: string, encode: () => Uint8Array): Uint8Array {
 function checkShape(device: DeviceEntry, target: KeyboardBackup, slots: number): void {
   const d = device.descriptor;
   const bad = (what: string, message: string) => new BridgeCallError(INVALID_BACKUP, message, [what]);
-  if (target.profiles.length > slots) throw bad('profiles', `the keyboard has ${slots} profiles, the backup ${target.profiles.length}`);
-  if (target.currentProfile >= slots) throw bad('currentProfile', `profile ${target.currentProfile + 1} does not exist`);
+  if (target.profiles.length > slots)
+    throw bad('profiles', `the keyboard has ${slots} profiles, the backup ${target.profiles.length}`);
+  if (target.currentProfile >= slots)
+    throw bad('currentProfile', `profile ${target.currentProfile + 1} does not exist`);
   target.profiles.forEach((p, i) => {
     const what = `profile ${i + 1}`;
     if (p.keymap && (p.keymap.length !== d.layerCount || p.keymap.some((l) => l.length !== d.keyCount)))
       throw bad(`${what} keymap`, `${what}: the key map is not ${d.layerCount} layers of ${d.keyCount} keys`);
-    for (const [area, list] of [['performance', p.performance], ['keyColours', p.keyColours]] as const)
-      if (list && list.length !== d.keyCount) throw bad(`${what} ${area}`, `${what}: ${area} is not ${d.keyCount} keys`);
+    for (const [area, list] of [
+      ['performance', p.performance],
+      ['keyColours', p.keyColours],
+    ] as const)
+      if (list && list.length !== d.keyCount)
+        throw bad(`${what} ${area}`, `${what}: ${area} is not ${d.keyCount} keys`);
     p.performance?.forEach((r, key) => {
       for (const field of ['actuationMm', 'deadzoneMm', 'rtPressMm', 'rtReleaseMm'])
         if (r[field] !== undefined && !(typeof r[field] === 'number' && r[field] >= 0 && r[field] * 100 <= 0xffff))
@@ -71,7 +77,12 @@ export function keytuneOps(device: DeviceEntry, target: KeyboardBackup, current:
   const slots = Math.max(1, current.profiles.length);
   checkShape(device, target, slots);
   const themed = d.themeCount > 0;
-  const select = (slot: number): AtomicOp => ({ kind: 'object', name: 'themes', offset: 0, bytes: new Uint8Array([slot]) });
+  const select = (slot: number): AtomicOp => ({
+    kind: 'object',
+    name: 'themes',
+    offset: 0,
+    bytes: new Uint8Array([slot]),
+  });
   const ops: AtomicOp[] = [];
   let selected = current.currentProfile;
   target.profiles.forEach((profile, slot) => {
@@ -88,11 +99,15 @@ export function keytuneOps(device: DeviceEntry, target: KeyboardBackup, current:
     }
   });
   if (themed && selected !== target.currentProfile) ops.push(select(target.currentProfile));
-  const objects = (b: KeyboardBackup) => b.objects as { settings?: unknown; calibration?: { state: number; keys: unknown } };
+  const objects = (b: KeyboardBackup) =>
+    b.objects as { settings?: unknown; calibration?: { state: number; keys: unknown } };
   const [want, have] = [objects(target), objects(current)];
   if (want.settings !== undefined) {
     const bytes = encoded('settings', () => SettingsLayout.encode(want.settings as never));
-    const old = have.settings === undefined ? undefined : encoded('settings', () => SettingsLayout.encode(have.settings as never));
+    const old =
+      have.settings === undefined
+        ? undefined
+        : encoded('settings', () => SettingsLayout.encode(have.settings as never));
     if (!sameBytes(bytes, old)) ops.push({ kind: 'object', name: 'settings', offset: 0, bytes });
   }
   if (want.calibration && d.devType === 2) {
@@ -104,7 +119,11 @@ export function keytuneOps(device: DeviceEntry, target: KeyboardBackup, current:
 }
 
 /** Writes what differs as one transaction; nothing is sent when nothing differs. */
-export async function applyKeytune(device: DeviceEntry, target: KeyboardBackup, current: KeyboardBackup): Promise<void> {
+export async function applyKeytune(
+  device: DeviceEntry,
+  target: KeyboardBackup,
+  current: KeyboardBackup,
+): Promise<void> {
   const ops = keytuneOps(device, target, current);
   if (ops.length > 0) await writeAtomicThrough(device, ops);
 }

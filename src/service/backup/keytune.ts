@@ -40,7 +40,8 @@ export function perfKey(r: PerfRecord): PerfKey {
     dead: units(r.deadzoneMm ?? 0),
     rapidPress: units(r.rtPressMm),
     rapidRelease: units(r.rtReleaseMm),
-    flags: r.rapidTrigger === undefined ? flags : (flags & ~PERF_FLAG.useRapid) | (r.rapidTrigger ? PERF_FLAG.useRapid : 0),
+    flags:
+      r.rapidTrigger === undefined ? flags : (flags & ~PERF_FLAG.useRapid) | (r.rapidTrigger ? PERF_FLAG.useRapid : 0),
     switchType: Number(r.switchType ?? 0),
   };
 }
@@ -54,7 +55,8 @@ function profileOf(d: Descriptor, values: Partial<Record<ObjectName, ObjectValue
   if (name !== undefined) profile.name = name;
   if (values.keymap !== undefined) profile.keymap = layers(values.keymap as number[], d);
   if (values.perf !== undefined) profile.performance = (values.perf as PerfKey[]).map(perfRecord);
-  if (values.colours !== undefined) profile.keyColours = (values.colours as Rgb[]).map((c) => rgbToHex(c).toLowerCase());
+  if (values.colours !== undefined)
+    profile.keyColours = (values.colours as Rgb[]).map((c) => rgbToHex(c).toLowerCase());
   const objects: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) if (!OWN_AREA.has(key as ObjectName)) objects[key] = value;
   if (Object.keys(objects).length > 0) profile.objects = objects;
@@ -62,7 +64,10 @@ function profileOf(d: Descriptor, values: Partial<Record<ObjectName, ObjectValue
 }
 
 /** The calibration as a configuration: a run in progress (state 1) is kept as idle, as restoring writes it. */
-const calibrationOf = (c: NonNullable<ConfigBackup['calibration']>) => ({ state: c.state === 1 ? 0 : c.state, keys: c.keys });
+const calibrationOf = (c: NonNullable<ConfigBackup['calibration']>) => ({
+  state: c.state === 1 ? 0 : c.state,
+  keys: c.keys,
+});
 
 export function configToAreas(d: Descriptor, config: ConfigBackup): BackupAreas {
   const named = d.themeCount > 0;
@@ -70,7 +75,9 @@ export function configToAreas(d: Descriptor, config: ConfigBackup): BackupAreas 
   if (config.calibration) objects.calibration = calibrationOf(config.calibration);
   return {
     currentProfile: config.currentTheme,
-    profiles: config.slots.map((values, slot) => profileOf(d, values, named ? (config.themeNames[slot] ?? '') : undefined)),
+    profiles: config.slots.map((values, slot) =>
+      profileOf(d, values, named ? (config.themeNames[slot] ?? '') : undefined),
+    ),
     objects,
   };
 }
