@@ -6,10 +6,11 @@ import { i18nPrecompile } from './scripts/i18n-precompile-plugin.ts';
 import { buildFirmwareCatalogue, catalogueContentType } from './scripts/firmware-catalogue.ts';
 import { offlineApp } from './scripts/offline-app.ts';
 import { staticHeaders } from './scripts/static-headers.ts';
+import { earlyWorkerScript } from './src/ui/startup/early-worker.ts';
 
 /**
  * Starts the device worker from the page's first inline script in production builds, so its download overlaps the
- * app's own scripts instead of following them (the worker is on the path to the first device list).
+ * app's own scripts instead of following them, and asks it for the first device list (src/ui/startup/early-worker.ts).
  */
 function earlyDeviceWorker(): Plugin {
   return {
@@ -20,8 +21,7 @@ function earlyDeviceWorker(): Plugin {
       handler(html, ctx) {
         const worker = Object.keys(ctx.bundle ?? {}).find((f) => /assets\/device-worker-[\w-]+\.js$/.test(f));
         if (!worker) return html;
-        const script = `<script>window.__keytuneWorker = new Worker('/${worker}', { type: 'module' });</script>`;
-        return html.replace('<head>', `<head>\n    ${script}`);
+        return html.replace('<head>', `<head>\n    ${earlyWorkerScript(`/${worker}`)}`);
       },
     },
   };

@@ -18,8 +18,7 @@ import {
   type UpdateSource,
 } from '../update-checker';
 import type { DefaultResources } from '../../core/resource-load';
-import { createTranslate } from '../../i18n/translate';
-import { firstPaintLanguage } from './first-paint';
+import { DEVICES_EVENT, OPEN_EVENT } from './first-paint';
 import { parseVirtualParams, virtualsToAdd } from './virtual-param';
 
 export interface BootOptions {
@@ -87,6 +86,20 @@ function nextFrame(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
+/**
+ * Opens the device a person chose on the first frame (first-paint.ts), before or after this point, as long as the app
+ * has not rendered: the app's first render is then its page.
+ */
+function openChosenDevices(devices: DeviceStore): void {
+  const open = (path: string | undefined) => {
+    if (!path || !devices.getState().devices.some((d) => d.path === path)) return;
+    devices.getState().open(path);
+    void loadDevicePage();
+  };
+  open(window.__keytuneChosen);
+  window.addEventListener(OPEN_EVENT, (event) => open((event as CustomEvent<string>).detail));
+}
+
 /** Fetches the device page's code once the page is idle, so opening a device does not wait for it. */
 function prefetchWhenIdle(): void {
   const later = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
@@ -101,8 +114,6 @@ export async function boot(options: BootOptions): Promise<AppServices> {
   // step), so the list can be shown, and opened from the first frame, before the resources are through. A resource
   // that fails still stops start-up with its own message, before anything is mounted.
   const resourcesLoaded = options.loadResources();
-  // Fetched while the device worker starts (it always takes longer), so it costs the first screen's script nothing.
-  const firstFrame = typeof document === 'undefined' ? undefined : import('./first-paint-live').catch(() => undefined);
   resourcesLoaded.then(
     () => mark('resources'),
     () => undefined,
@@ -115,24 +126,15 @@ export async function boot(options: BootOptions): Promise<AppServices> {
     connectAppEvents(client, devices);
     await loadDeviceConfig(client, devices, options.search);
     mark('device-config');
-    // The listed devices' cards of the first frame open their device from now on, while the app still loads.
-    const liveFrame = await firstFrame;
-    if (liveFrame) {
-      const connected = createTranslate(firstPaintLanguage(document.cookie, navigator.language))('device.state.online');
-      const live = liveFrame.bringFirstFrameToLife(
-        devices.getState().devices,
-        (path) => {
-          devices.getState().open(path);
-          void loadDevicePage();
-        },
-        connected,
-      );
+    if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+      openChosenDevices(devices);
+      // The first frame's cards of the listed devices open their device from now on (most already do: the worker
+      // named them before the app ran), while the app still loads.
+      const detail = { devices: devices.getState().devices, live: 0 };
+      window.dispatchEvent(new CustomEvent(DEVICES_EVENT, { detail }));
       prefetchWhenIdle();
-      if (live > 0) {
-        mark('first-frame-live');
-        // Let the browser show the live cards before the app's first render takes the main thread for a while.
-        await nextFrame();
-      }
+      // Let the browser show the live cards before the app's first render takes the main thread for a while.
+      if (detail.live > 0) await nextFrame();
     }
     return { host, client, devices };
   })();

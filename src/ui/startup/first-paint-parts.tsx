@@ -47,6 +47,7 @@ function texts(language: Language): FirstPaintTexts {
     rail: renderToStaticMarkup(<Rail language={language} />),
     title: t('devices.title'),
     connecting: tx(t, 'devices.card.connecting'),
+    connected: t('device.state.online'),
     loading: t('loading.label'),
     types,
   };

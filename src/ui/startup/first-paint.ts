@@ -9,6 +9,12 @@
  * remembered-devices.ts) and the virtual keyboards the address asks for (`?virtual=made68pro@1.3.7`). Nothing read
  * from a device (firmware version, battery, connection) is shown before the device has answered.
  *
+ * The cards go live as soon as the device worker says which devices it lists: it answers the page's first-list
+ * request (early-worker.ts) before it has even loaded the service (src/host/first-list.ts), usually before this
+ * script runs, so the cards are drawn live in the first frame, long before the app has run. The app's
+ * start-up sends its own list too (DEVICES_EVENT), for what the worker could not name early. A live card is a button;
+ * choosing it notes the device (OPEN_EVENT, window.__keytuneChosen) and the app opens it as soon as it can.
+ *
  * Self-contained (no imports): it runs in a classic script, before the module graph.
  */
 
@@ -21,6 +27,8 @@ export interface FirstPaintTexts {
   title: string;
   /** The state line of a card whose device has not answered yet. */
   connecting: string;
+  /** The state line of a card whose device is listed. */
+  connected: string;
   /** What screen readers hear while the page loads. */
   loading: string;
   /** Device type names by dev_type (2 keyboard, 3 mouse, 4 receiver). */
@@ -38,6 +46,29 @@ export interface FirstPaintParts {
 export interface PreviewDevice {
   name: string;
   type: number;
+}
+
+/** A device as the worker's first list or the service's list names it. */
+export interface ListedDevice {
+  path: string;
+  display_name: string;
+  online?: boolean;
+}
+
+/** Sent by the app's start-up with the service's device list: `detail` is `{ devices, live }`, `live` counted here. */
+export const DEVICES_EVENT = 'keytune:devices';
+/** Sent when a live card of the first frame is chosen: `detail` is the device's path. */
+export const OPEN_EVENT = 'keytune:open-device';
+/** Sent when the worker's first list is in (window.__keytuneFirstList; early-worker.ts). */
+export const FIRST_LIST_EVENT = 'keytune:first-list';
+
+declare global {
+  interface Window {
+    /** The path of the device chosen on the first frame, for the app to open once it has started. */
+    __keytuneChosen?: string;
+    /** The device worker's first list, once it has answered (early-worker.ts). */
+    __keytuneFirstList?: readonly ListedDevice[];
+  }
 }
 
 /** localStorage key of the devices listed on the last visit. */
@@ -130,6 +161,84 @@ export function firstPaintHtml(
   );
 }
 
+/** Marks a card that was chosen before the app had rendered: its page is on the way. */
+const OPENING = 'device-card--opening';
+
+/**
+ * Makes the first frame's cards of `devices` live; `open` is called with the chosen device's path, `connected` is the
+ * state line of a listed device in the frame's language. Answers how many cards went live (0 when the app has already
+ * rendered, or the frame drew none). A card whose device is listed gets its path, "Connected" and a name button.
+ * The rail stays inert: it does nothing until the app is there.
+ */
+export function bringFirstFrameToLife(
+  devices: readonly ListedDevice[],
+  open: (path: string) => void,
+  connected: string,
+  root: ParentNode = document,
+): number {
+  const frame = root.querySelector<HTMLElement>('.first-paint');
+  if (!frame) return 0;
+  const taken = new Set<string>();
+  for (const card of frame.querySelectorAll<HTMLElement>('.device-card--live')) taken.add(card.dataset.path ?? '');
+  const unused = devices.filter((d) => d.online !== false && !taken.has(d.path));
+  let live = 0;
+  for (const card of frame.querySelectorAll<HTMLElement>('.device-card--preview')) {
+    const label = card.querySelector<HTMLElement>('.device-card__open');
+    const name = label?.textContent ?? '';
+    const at = unused.findIndex((d) => d.display_name === name);
+    if (!label || at < 0) continue;
+    const device = unused.splice(at, 1)[0]!;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'device-card__open';
+    button.textContent = device.display_name;
+    button.dataset.deviceOpen = device.path;
+    button.addEventListener('click', () => {
+      card.classList.add(OPENING);
+      card.setAttribute('aria-busy', 'true');
+      open(device.path);
+    });
+    label.replaceWith(button);
+    card.classList.replace('device-card--preview', 'device-card--live');
+    card.dataset.online = 'true';
+    card.dataset.path = device.path;
+    card.querySelector('.status-dot')?.classList.add('status-dot--on');
+    const state = card.querySelector('.device-card__meta .status-dot + span');
+    if (state) state.textContent = connected;
+    live++;
+  }
+  if (live > 0) {
+    // Only the cards take part now; the rail waits for the app.
+    frame.removeAttribute('inert');
+    frame.removeAttribute('aria-hidden');
+    frame.querySelector('.rail')?.setAttribute('inert', '');
+    frame.querySelector('.rail')?.setAttribute('aria-hidden', 'true');
+  }
+  return live;
+}
+
+/** A chosen card's device: noted for the app's start-up, which may not be listening yet. */
+function chooseDevice(path: string): void {
+  window.__keytuneChosen = path;
+  window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: path }));
+}
+
+/** Brings the cards to life from whichever list comes first: the worker's early one, or the app's. */
+export function listenForDevices(connected: string): void {
+  const goLive = (devices: unknown): number => {
+    if (!Array.isArray(devices)) return 0;
+    const live = bringFirstFrameToLife(devices as ListedDevice[], chooseDevice, connected);
+    if (live > 0) performance.mark('keytune:first-frame-live');
+    return live;
+  };
+  window.addEventListener(DEVICES_EVENT, (event) => {
+    const detail = (event as CustomEvent<{ devices: readonly ListedDevice[]; live: number }>).detail;
+    detail.live += goLive(detail.devices);
+  });
+  if (window.__keytuneFirstList) goLive(window.__keytuneFirstList);
+  else window.addEventListener(FIRST_LIST_EVENT, () => goLive(window.__keytuneFirstList), { once: true });
+}
+
 /** Paints the first frame into #root; leaves the page as it is when anything it reads is missing. */
 export function paintFirstFrame(parts: FirstPaintParts): void {
   try {
@@ -144,8 +253,10 @@ export function paintFirstFrame(parts: FirstPaintParts): void {
       remembered = null;
     }
     const language = firstPaintLanguage(document.cookie, navigator.language);
-    root.innerHTML = firstPaintHtml(parts, language, previewDevices(remembered, location.search, parts.models));
+    const devices = previewDevices(remembered, location.search, parts.models);
+    root.innerHTML = firstPaintHtml(parts, language, devices);
     document.documentElement.lang = language === 'zh_CN' ? 'zh-CN' : 'en';
+    if (devices.length > 0) listenForDevices(parts.texts[language].connected);
   } catch {
     // The app's own first render follows in any case.
   }

@@ -4,9 +4,8 @@
  * device's card says "Connected", its name is a button, and choosing it opens that device in the store the app
  * renders from. Cards of devices not listed stay "connecting" and inert; the rail stays inert.
  */
-import { firstPaintHtml } from '../../../src/ui/startup/first-paint';
 import { firstPaintParts } from '../../../src/ui/startup/first-paint-parts';
-import { bringFirstFrameToLife } from '../../../src/ui/startup/first-paint-live';
+import { bringFirstFrameToLife, firstPaintHtml } from '../../../src/ui/startup/first-paint';
 import { deviceRecord } from '../records';
 
 const parts = firstPaintParts();
