@@ -1,7 +1,7 @@
 /**
  * The device-page tab of a VIA keyboard: what the definition offers beyond the key map. Lighting per channel, the
- * definition's own menus, layout options and the macro buffer, each shown only where the keyboard has it (a keyboard
- * without its definition still has its macros).
+ * definition's own menus, layout options, the macro buffer and VIA's saved-layout files, each shown only where the
+ * keyboard has it (a keyboard without its definition still has its macros; a saved layout needs the key map).
  */
 import '../family-texts';
 import { useT } from '../../../i18n/store';
@@ -10,6 +10,7 @@ import { ViaLayoutOptions } from './ViaLayoutOptions';
 import { ViaLighting } from './ViaLighting';
 import { ViaMacros } from './ViaMacros';
 import { ViaMenus } from './ViaMenus';
+import { ViaSavedLayout } from './ViaSavedLayout';
 
 export default function ViaTab({ path }: { path: string }) {
   const t = useT();
@@ -36,6 +37,11 @@ export default function ViaTab({ path }: { path: string }) {
       {features.macroBuffer && (
         <div className="panel">
           <ViaMacros path={path} />
+        </div>
+      )}
+      {features.keymap && (
+        <div className="panel">
+          <ViaSavedLayout path={path} />
         </div>
       )}
     </div>
