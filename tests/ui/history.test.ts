@@ -36,13 +36,16 @@ function backup(keys: number[]): KeyboardBackup {
   };
 }
 
+/** How a restore can fail: part of it taken, its answer lost after it applied, or a reply nobody could read. */
+type Failure = 'notTaken' | 'lostAnswer' | 'reply';
+
 /** A keyboard of four keys that holds one layer, and the calls it was sent. */
 function fakeKeyboard() {
   let keys = [1, 2, 3, 4];
   const restores: { backup: KeyboardBackup; expect: KeyboardBackup | undefined; reason: string }[] = [];
   let restoreGate: Promise<void> = Promise.resolve();
   /** What the next restore does instead of applying: refuse or apply only part. */
-  let nextRestore: 'apply' | 'notTaken' | undefined;
+  let nextRestore: Failure | undefined;
   const client = {
     getBackup: () => Promise.resolve(backup([...keys])),
     restoreBackup: async (args: { backup: string; expect?: string; reason?: string }) => {
@@ -50,15 +53,18 @@ function fakeKeyboard() {
       const target = JSON.parse(args.backup) as KeyboardBackup;
       const expected = args.expect === undefined ? undefined : (JSON.parse(args.expect) as KeyboardBackup);
       restores.push({ backup: target, expect: expected, reason: args.reason ?? 'restore' });
+      const failure = nextRestore;
+      nextRestore = undefined;
+      if (failure === 'reply') throw new BridgeCallError('err.dev.reply', 'an answer nobody could read');
       if (expected && !sameConfiguration(expected, backup(keys)))
         throw new BridgeCallError('backup.err.changed', 'changed elsewhere', ['']);
       const wanted = target.profiles[0]!.keymap![0]!;
-      if (nextRestore === 'notTaken') {
-        nextRestore = undefined;
+      if (failure === 'notTaken') {
         keys = [wanted[0]!, ...keys.slice(1)];
         throw new BridgeCallError('err.family.not.taken', 'part of it did not take', ['keymap']);
       }
       keys = [...wanted];
+      if (failure === 'lostAnswer') throw new BridgeCallError('err.dev.timeout', 'no answer');
       return { applied: [] };
     },
   };
@@ -82,7 +88,7 @@ function fakeKeyboard() {
       restoreGate = new Promise<void>((resolve) => (open = resolve));
       return () => open();
     },
-    failNextRestore: (how: 'notTaken') => {
+    failNextRestore: (how: Failure) => {
       nextRestore = how;
     },
   };
@@ -258,6 +264,26 @@ describe('history of changes: undo, redo and jumps', () => {
     expect(keysOf(entries[3]!.after)).toEqual([1, 20, 30, 4]);
     await history.undo();
     expect(kb.keys()).toEqual([10, 20, 30, 4]);
+  });
+
+  it('a restore whose answer was lost is read back: the keyboard went there, so the history did too', async () => {
+    const { kb, history } = await withThreeSteps();
+    kb.failNextRestore('lostAnswer');
+    await history.undo();
+    expect(kb.keys()).toEqual([10, 20, 3, 4]);
+    expect(history.store.getState()).toMatchObject({ position: 2, conflict: false });
+    expect(history.store.getState().entries).toHaveLength(3);
+  });
+
+  it('any other failure on a keyboard changed elsewhere leaves the history as it was, marked as not matching', async () => {
+    const { kb, history } = await withThreeSteps();
+    kb.setElsewhere(3, 99);
+    kb.failNextRestore('reply');
+    const before = history.store.getState().entries;
+    await history.undo();
+    expect(kb.keys()).toEqual([10, 20, 30, 99]);
+    expect(history.store.getState()).toMatchObject({ position: 3, conflict: true });
+    expect(history.store.getState().entries).toBe(before);
   });
 
   it('an undo first writes the entry of changes still being grouped, and undoes that', async () => {

@@ -10,9 +10,9 @@
  *
  * Moving. Undo, redo and jumps are one restore each, of the target state, with the state the history says the
  * keyboard is in as `expect`: the service refuses when the keyboard was changed elsewhere (`backup.err.changed`), and
- * the history then stays as it was (the panel offers to clear it). A restore that did not all take
- * (`err.family.not.taken`), or whose outcome is unknown, is settled by reading the keyboard: what it holds becomes the
- * position (the target, the origin, or a new entry from the origin to what it holds). While one runs, calls that
+ * the history then stays as it was (the panel offers to clear it). Any other failure is settled by reading the
+ * keyboard: the target or the origin becomes the position; a restore that did not all take (`err.family.not.taken`)
+ * adds an entry from the origin to what the keyboard holds, so it can be undone; anything else is a conflict. While one runs, calls that
  * would be recorded wait for it, so nothing is recorded half-way through.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -155,12 +155,20 @@ export function createDeviceHistory(options: HistoryOptions): DeviceHistory {
     return Promise.resolve(position === 0 ? entries[0]!.before : entries[position - 1]!.after);
   };
 
-  /** After a restore whose outcome is not known: what the keyboard holds decides the position. */
-  const settle = async (from: KeyboardBackup, to: KeyboardBackup, target: number) => {
+  /**
+   * After a restore that failed: what the keyboard holds decides. The target or the origin is a position; a part
+   * that did not take is a step from the origin to what it holds; anything else (the keyboard changed elsewhere, and
+   * the refusal did not say so) leaves the history as it was, marked as no longer matching.
+   */
+  const settle = async (from: KeyboardBackup, to: KeyboardBackup, target: number, partial: boolean) => {
     const now = await readState();
     if (!now || sameConfiguration(now, from)) return;
     if (sameConfiguration(now, to)) {
       store.setState({ position: target });
+      return;
+    }
+    if (!partial) {
+      store.setState({ conflict: true });
       return;
     }
     const lines = diffBackups(from, now, names);
@@ -186,10 +194,10 @@ export function createDeviceHistory(options: HistoryOptions): DeviceHistory {
       if (result.ok) {
         known = Promise.resolve(to);
         store.setState({ position: target, conflict: false });
-      } else if (result.error instanceof BridgeCallError && result.error.toastKey === 'backup.err.changed') {
-        store.setState({ conflict: true });
       } else {
-        await settle(from, to, target);
+        const key = result.error instanceof BridgeCallError ? result.error.toastKey : '';
+        if (key === 'backup.err.changed') store.setState({ conflict: true });
+        else await settle(from, to, target, key === 'err.family.not.taken');
       }
     })();
     move = run;
