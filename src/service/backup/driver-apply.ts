@@ -188,7 +188,9 @@ function deviceParts(device: DriverDevice, target: KeyboardBackup, current: Keyb
 /** A failure that means the part did not (wholly) take, rather than a lost link. */
 function didNotTake(e: unknown): boolean {
   const notTaken = (e as { notTaken?: unknown }).notTaken;
-  return (Array.isArray(notTaken) && notTaken.length > 0) || (e instanceof DriverError && e.reason === 'refused');
+  // A keyboard that refuses the write (or does not handle it) kept what it had; a lost link is not that.
+  const refused = e instanceof DriverError && (e.reason === 'refused' || e.reason === 'unsupported');
+  return (Array.isArray(notTaken) && notTaken.length > 0) || refused;
 }
 
 export async function applyDriver(

@@ -29,8 +29,10 @@ function encoded(what: string, encode: () => Uint8Array): Uint8Array {
   }
 }
 
-function checkShape(device: DeviceEntry, target: KeyboardBackup, slots: number): void {
+function checkShape(device: DeviceEntry, target: KeyboardBackup, current: KeyboardBackup, slots: number): void {
   const d = device.descriptor;
+  // Distances past the switch's travel; what the keyboard holds now it can hold, so unchanged keys are not judged.
+  const travel = device.record.features.performance?.travelMm ?? 0xffff / 100;
   const bad = (what: string, message: string) => new BridgeCallError(INVALID_BACKUP, message, [what]);
   if (target.profiles.length > slots)
     throw bad('profiles', `the keyboard has ${slots} profiles, the backup ${target.profiles.length}`);
@@ -47,9 +49,13 @@ function checkShape(device: DeviceEntry, target: KeyboardBackup, slots: number):
       if (list && list.length !== d.keyCount)
         throw bad(`${what} ${area}`, `${what}: ${area} is not ${d.keyCount} keys`);
     p.performance?.forEach((r, key) => {
-      for (const field of ['actuationMm', 'deadzoneMm', 'rtPressMm', 'rtReleaseMm'])
-        if (r[field] !== undefined && !(typeof r[field] === 'number' && r[field] >= 0 && r[field] * 100 <= 0xffff))
-          throw bad(`${what} performance`, `${what} key ${key}: ${field} out of range`);
+      const before = current.profiles[i]?.performance?.[key] ?? {};
+      for (const field of ['actuationMm', 'deadzoneMm', 'rtPressMm', 'rtReleaseMm']) {
+        const v = r[field];
+        if (v === undefined || v === before[field]) continue;
+        if (!(typeof v === 'number' && v >= 0 && v <= travel + 1e-9))
+          throw bad(`${what} performance`, `${what} key ${key}: ${field} ${String(v)} outside 0-${travel} mm`);
+      }
     });
   });
 }
@@ -75,7 +81,7 @@ function slotOps(device: DeviceEntry, slot: number, target: BackupProfile, curre
 export function keytuneOps(device: DeviceEntry, target: KeyboardBackup, current: KeyboardBackup): AtomicOp[] {
   const d = device.descriptor;
   const slots = Math.max(1, current.profiles.length);
-  checkShape(device, target, slots);
+  checkShape(device, target, current, slots);
   const themed = d.themeCount > 0;
   const select = (slot: number): AtomicOp => ({
     kind: 'object',
