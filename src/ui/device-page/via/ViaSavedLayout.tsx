@@ -100,7 +100,7 @@ export function ViaSavedLayout({ path }: { path: string }) {
         {t('viaSaved.title')}
       </h2>
       <p className="via-muted">{t('viaSaved.intro')}</p>
-      <div className="via-matrix__buttons">
+      <div className="via-saved__actions">
         <button type="button" className="button button--secondary" disabled={busy} onClick={() => void exportLayout()}>
           {t('viaSaved.export')}
         </button>
