@@ -2,21 +2,27 @@
  * The page's first frame: before the app's script has run, index.html draws the shell and the devices it is about to
  * list ("connecting", nothing read from them), then the app's first render takes their place.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { skipLinuxTip } from './support';
 
 test.beforeEach(async ({ context }) => skipLinuxTip(context));
 
 const APP_SCRIPT = /\/assets\/app-[\w-]+\.js$/;
+const WORKER_SCRIPT = /\/assets\/device-worker-[\w-]+\.js$/;
 
-/** Loads the address with the app's script held back, so the first frame stays on screen. */
-async function firstFrameOf(page: Page, query: string) {
+/**
+ * Loads the address with the app's script held back, so the first frame stays on screen; with `worker`, the device
+ * worker's too, so its cards stay "connecting" (the worker lists the devices before the app has loaded).
+ */
+async function firstFrameOf(page: Page, query: string, { worker = true } = {}) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(APP_SCRIPT, async (route) => {
+  const hold = async (route: Route) => {
     await held;
     await route.continue();
-  });
+  };
+  await page.route(APP_SCRIPT, hold);
+  if (worker) await page.route(WORKER_SCRIPT, hold);
   await page.goto(`/${query}`, { waitUntil: 'commit' });
   return release;
 }
@@ -82,4 +88,24 @@ test('a card of the first frame opens its device once the service has listed it,
   release();
   await expect(page.getByRole('tablist', { name: 'Device sections' })).toBeVisible();
   await expect(page.locator('.first-paint')).toHaveCount(0);
+});
+
+test('the device worker lists the address’s keyboard before the app has loaded; its card opens it once the app is there', async ({
+  page,
+}) => {
+  const release = await firstFrameOf(page, '?virtual=made68pro@1.3.7', { worker: false });
+  const live = page.locator('.first-paint .device-card--live');
+  await expect(live).toContainText('Connected');
+  await expect(page.locator('.device-card--preview')).toHaveCount(0);
+  await live.getByRole('button', { name: 'Made68Pro', exact: true }).click();
+  await expect(live).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page.getByRole('tablist', { name: 'Device sections' })).toBeVisible();
+  // One keyboard, at the path the first list named.
+  const path = await page.evaluate(() => window.__keytuneFirstList?.[0]?.path);
+  const listed = await page.evaluate(async () => {
+    const devices = (await window.__keytune!.bridge.call('app_info', 'get_dev_list', [])) as { path: string }[];
+    return devices.map((d) => d.path);
+  });
+  expect(listed).toEqual([path]);
 });

@@ -5,7 +5,7 @@
  * announced, so the first frame (first-paint.ts) draws those cards live, or makes them live when it comes later.
  * It is sent from here rather than from the first frame's script, which waits for the stylesheet.
  */
-import { FIRST_LIST_EVENT } from './first-paint';
+import { FIRST_LIST_EVENT } from './first-paint.ts';
 
 export function earlyWorkerScript(workerUrl: string): string {
   return `<script>(function () {
