@@ -199,6 +199,14 @@ export async function configOf(
   };
 }
 
+/** The op making `slot` the current theme slot (inside a transaction: the objects written after it are that slot's). */
+export const selectSlot = (slot: number): AtomicOp => ({
+  kind: 'object',
+  name: 'themes',
+  offset: 0,
+  bytes: new Uint8Array([slot]),
+});
+
 /**
  * Puts a backup on `device` as it is now (after an update its capacities may differ), as one device-side transaction:
  * every slot's objects and name, the current slot, the settings and the calibration ranges are applied together at
@@ -210,12 +218,6 @@ export async function restoreConfig(device: DeviceEntry, backup: ConfigBackup): 
   const themes = await readThemes(device);
   const count = Math.max(1, Math.min(backup.slots.length, themes.count, d.themeCount));
   const names = profileObjects(d);
-  const selectSlot = (slot: number): AtomicOp => ({
-    kind: 'object',
-    name: 'themes',
-    offset: 0,
-    bytes: new Uint8Array([slot]),
-  });
   const ops: AtomicOp[] = [];
   for (let slot = 0; slot < count; slot++) {
     const values = backup.slots[slot]!;

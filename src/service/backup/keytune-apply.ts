@@ -9,7 +9,7 @@ import type { BackupProfile, KeyboardBackup } from '../../core/backup/format.ts'
 import { NAME_BYTES, SettingsLayout, themeNameOffset } from '../../protocol/objects.ts';
 import { encodeText } from '../../protocol/struct.ts';
 import { writeAtomicThrough } from '../cache.ts';
-import { codecOf, encodeCalibration, profileObjects, type ObjectValue } from '../config-backup.ts';
+import { codecOf, encodeCalibration, profileObjects, selectSlot, type ObjectValue } from '../config-backup.ts';
 import type { DeviceEntry } from '../context.ts';
 import type { AtomicOp } from '../session.ts';
 import { slotValues } from './keytune.ts';
@@ -83,18 +83,12 @@ export function keytuneOps(device: DeviceEntry, target: KeyboardBackup, current:
   const slots = Math.max(1, current.profiles.length);
   checkShape(device, target, current, slots);
   const themed = d.themeCount > 0;
-  const select = (slot: number): AtomicOp => ({
-    kind: 'object',
-    name: 'themes',
-    offset: 0,
-    bytes: new Uint8Array([slot]),
-  });
   const ops: AtomicOp[] = [];
   let selected = current.currentProfile;
   target.profiles.forEach((profile, slot) => {
     const objects = slotOps(device, slot, profile, current.profiles[slot]);
     if (objects.length > 0) {
-      if (themed && selected !== slot) ops.push(select(slot));
+      if (themed && selected !== slot) ops.push(selectSlot(slot));
       selected = slot;
       ops.push(...objects);
     }
@@ -104,7 +98,7 @@ export function keytuneOps(device: DeviceEntry, target: KeyboardBackup, current:
       ops.push({ kind: 'object', name: 'themes', offset: themeNameOffset(slot), bytes });
     }
   });
-  if (themed && selected !== target.currentProfile) ops.push(select(target.currentProfile));
+  if (themed && selected !== target.currentProfile) ops.push(selectSlot(target.currentProfile));
   const objects = (b: KeyboardBackup) =>
     b.objects as { settings?: unknown; calibration?: { state: number; keys: unknown } };
   const [want, have] = [objects(target), objects(current)];
