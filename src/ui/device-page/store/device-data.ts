@@ -153,7 +153,7 @@ export function createDeviceData(client: Client, path: string): DeviceDataStore 
     },
     reload() {
       for (const slice of [...read]) {
-        // An answer to a call made before the replacement must not be applied over the fresh read.
+        // An answer to a call made before the replacement must not show, not even until the fresh read arrives.
         changed(slice);
         void (slice === 'keyValues' ? data.loadKeyValues() : data.loadFuncInfo());
       }
