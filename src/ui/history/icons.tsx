@@ -1,20 +1,17 @@
 /** Line icons of undo, redo and the history list, drawn like the app's own (src/ui/widgets/icons.tsx): decorative. */
 
+const STROKE = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.8,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
+
 function line(d: string) {
   return function Icon({ size = 20 }: { size?: number }) {
     return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.8}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-      >
+      <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" {...STROKE}>
         <path d={d} />
       </svg>
     );
