@@ -242,11 +242,11 @@ test.describe('one advanced key of each type from creation to deletion', () => {
     await footerButton(editor, 'OK').click();
     await expect(editor).toBeHidden();
 
-    const hyper = card(area, 'Hyper Tap (DRT) H0');
+    const hyper = card(area, 'Hyper Tap (DRT) T0');
     await expect(cardKeys(hyper)).toHaveText(['Z', 'X']);
     await expect(hyper.getByRole('button', { name: /^Bind/ })).toHaveCount(0);
 
-    await cardAction(page, 'Hyper Tap (DRT) H0', 'Edit');
+    await cardAction(page, 'Hyper Tap (DRT) T0', 'Edit');
     editor = dialog(page, 'Edit Hyper Tap (DRT)');
     await editor.getByRole('combobox', { name: 'First key' }).selectOption({ label: 'C' });
     await footerButton(editor, 'OK').click();
@@ -254,8 +254,8 @@ test.describe('one advanced key of each type from creation to deletion', () => {
     await expect(cardKeys(hyper)).toHaveText(['C', 'X']);
     await expect(legendOf(page, 'C')).toHaveText('C');
 
-    await expectMenuWithoutRename(page, 'Hyper Tap (DRT) H0');
-    await remove(page, area, 'Hyper Tap (DRT) H0');
+    await expectMenuWithoutRename(page, 'Hyper Tap (DRT) T0');
+    await remove(page, area, 'Hyper Tap (DRT) T0');
     await expect(area.getByText('0 of 8 slots used')).toBeVisible();
   });
 });

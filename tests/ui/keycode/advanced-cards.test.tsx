@@ -52,6 +52,6 @@ describe('advanced-key cards', () => {
     expect(cardHeading('S0')).toHaveAccessibleName('快速切换： A D');
     expect(screen.getByRole('region', { name: '独立生效' })).toHaveTextContent('快速切换和双键触发自带按键');
     expect(screen.getByRole('button', { name: '快速切换 S0 的操作' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '双键触发 (DRT) H0 的操作' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '双键触发 (DRT) T0 的操作' })).toBeInTheDocument();
   });
 });

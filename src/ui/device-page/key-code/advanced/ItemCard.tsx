@@ -16,7 +16,7 @@ import {
 } from '../../../../core/advanced-keys';
 import { useT } from '../../../../i18n/store';
 import { tx } from '../../../device-list/extra-texts';
-import { KEYWORD_DRAG_TYPE, itemKeyword } from './keys';
+import { KEYWORD_DRAG_TYPE, itemKeyword, itemShortName } from './keys';
 import { TYPE_LABEL, shortcutTypeLabel, typeNameOf } from './labels';
 
 export interface ItemCardProps {
@@ -44,7 +44,7 @@ export function ItemCard({ item, onBind, onEdit, onRename, onDelete }: ItemCardP
   const keyword = itemKeyword(item);
   const bindable = needsKeyBinding(item.type);
   const summary = itemSummary(item);
-  const label = item.name.trim() || t('adv.card.default.name', t(TYPE_LABEL[type]), keyword);
+  const label = item.name.trim() || t('adv.card.default.name', t(TYPE_LABEL[type]), itemShortName(item));
   const kind = 'sc_type' in item ? t(shortcutTypeLabel(item.sc_type)) : undefined;
 
   return (

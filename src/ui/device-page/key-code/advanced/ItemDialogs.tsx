@@ -4,7 +4,7 @@ import type { AdvancedItem } from '../../../../core/advanced-keys';
 import { TEXT_BYTE_LIMIT, limitText, utf8ByteLength } from '../../../../core/text-limit';
 import { useT } from '../../../../i18n/store';
 import { AppDialog } from '../../../widgets/AppDialog';
-import { itemKeyword } from './keys';
+import { itemKeyword, itemShortName } from './keys';
 import { TYPE_LABEL, typeNameOf } from './labels';
 
 /**
@@ -75,7 +75,7 @@ export function RenameDialog({
           className="input"
           value={text}
           autoComplete="off"
-          placeholder={t('adv.card.default.name', t(TYPE_LABEL[typeNameOf(item)]), itemKeyword(item))}
+          placeholder={t('adv.card.default.name', t(TYPE_LABEL[typeNameOf(item)]), itemShortName(item))}
           onChange={(e) => setText(limitWhileTyping(e.target.value))}
           aria-describedby={`${inputId}-count`}
         />
@@ -100,7 +100,7 @@ export function DeleteDialog({
 }) {
   const t = useT();
   const type = typeNameOf(item);
-  const label = item.name.trim() || t('adv.card.default.name', t(TYPE_LABEL[type]), itemKeyword(item));
+  const label = item.name.trim() || t('adv.card.default.name', t(TYPE_LABEL[type]), itemShortName(item));
   return (
     <AppDialog
       open

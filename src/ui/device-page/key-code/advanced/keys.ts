@@ -4,6 +4,7 @@
  */
 import {
   ADVANCED_TYPE_NAMES,
+  BADGE_LETTERS,
   type AdvancedItem,
   type DisplayEntry,
   type KeyDescriptor,
@@ -61,6 +62,14 @@ export function entryFor(keys: readonly PhysicalKey[], keyId: number): DisplayEn
 export function itemKeyword(item: AdvancedItem): string {
   const name = ADVANCED_TYPE_NAMES[item.type] ?? 'dks';
   return keycodeToKeyword(makeKeycode(KEYCODE_KIND[name], item.id_num)) ?? '';
+}
+
+/**
+ * The item's short name, as its card's badge and the keys bound to it show it: the badge letter and its id ("T0" for
+ * a hyper-tap, whose binding keyword is "H0"). Names an item whose own name is empty.
+ */
+export function itemShortName(item: AdvancedItem): string {
+  return `${BADGE_LETTERS[ADVANCED_TYPE_NAMES[item.type] ?? 'dks']}${item.id_num}`;
 }
 
 /**
