@@ -96,6 +96,25 @@ describe('a firmware update', () => {
     expect(kept.device.firmware).toBe(before.device.firmware);
   });
 
+  it('keeps one point for an update cut short and run again', async () => {
+    const factory = loopbackVirtualFactory(LINK_PRESETS.instant);
+    const service = createDeviceService({ createVirtual: factory.create, session: { timeoutMs: 500 } });
+    const client = createClient(service);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const path = await client.addVirtualDevice({ display_name: 'Made68Pro', fw_ver: '1.4.2' });
+    const transport = factory.made[0]!.transport;
+    transport.injectFault('toDevice', 30, { kind: 'cut', power: 'kept' });
+    await expect(client.runOtherFunc({ path, cmd: 'flash', mg: JSON.parse(image()) })).rejects.toMatchObject({
+      toastKey: 'err.fw.flash.interrupted',
+    });
+    transport.reconnect();
+    await service.attach(transport, { virtual: true });
+    await expect(client.runOtherFunc({ path, cmd: 'flash', mg: JSON.parse(image()) })).resolves.toMatchObject({
+      fw_ver: 'V10.3.0',
+    });
+    expect((await client.listRestorePoints({ path })).map((p) => p.reason)).toEqual(['firmware-update']);
+  });
+
   it('goes on when no restore point can be kept, and says so in the log', async () => {
     const broken: RestorePointStore = {
       ...memoryRestorePointStore(),

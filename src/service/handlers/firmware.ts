@@ -270,8 +270,9 @@ async function flash(
   memory.flashing.add(key);
   try {
     const images = checkImages(device, files, emit, memory);
-    // Before anything is flashed; the update keeps its own backup too, so it goes on without one (said in the log).
-    await tryRestorePoint(service, device, 'firmware-update');
+    // Before anything is flashed, once per update: a run that resumes one holds the backup of the first, and its
+    // retries must not push older points out. The update keeps its own backup, so it goes on without a point.
+    if (!memory.backups.has(key)) await tryRestorePoint(service, device, 'firmware-update');
     return await flashImages(service, device, images, emit, memory);
   } finally {
     memory.flashing.delete(key);
