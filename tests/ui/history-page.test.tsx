@@ -104,7 +104,7 @@ describe('undo and redo on the device page', () => {
     await waitFor(() => expect(screen.getByTestId('key0')).toHaveTextContent(String(B)));
   });
 
-  it('Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo, Cmd too; a text field keeps its own undo', async () => {
+  it('Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo, Cmd too; a text field keeps its own undo, a dialog its own keys', async () => {
     const { held } = await openPage();
     await change('Set B', 1);
     await change('Set C', 2);
@@ -114,6 +114,12 @@ describe('undo and redo on the device page', () => {
     expect(position()).toBe(2);
 
     await userEvent.click(screen.getByTestId('key0'));
+    // While a dialog is open the shortcuts are its own.
+    const dialog = document.body.appendChild(document.createElement('div'));
+    dialog.setAttribute('role', 'dialog');
+    await userEvent.keyboard('{Control>}z{/Control}');
+    expect(position()).toBe(2);
+    dialog.remove();
     await userEvent.keyboard('{Control>}z{/Control}');
     await waitFor(() => expect(position()).toBe(1), slow);
     expect(await held()).toBe(B);
