@@ -18,6 +18,8 @@ import { LINK_PRESETS, type LinkOptions } from '../transport/types.ts';
 import { attachHid } from './attach-hid.ts';
 import { PortTransport } from './port-transport.ts';
 import { indexedDbDefinitionStore } from './via-definitions-idb.ts';
+import { indexedDbRestorePointStore } from './restore-points-idb.ts';
+import { provideRestorePointStore } from '../service/backup/restore-points.ts';
 import { familyVirtualModel } from '../core/virtual-families.ts';
 import { createFamilyVirtual } from './family-virtual.ts';
 import { newSerial, type PlannedKeyboard, type StartPlan } from './first-list.ts';
@@ -89,6 +91,8 @@ export function serveDevices({ post, fetch, plan }: WorkerStart): (msg: ToWorker
       return openVirtual(spec, new VirtualKeyboard({ model: spec.displayName, ...spec }), true);
     },
   });
+  // Restore points are kept in IndexedDB, per keyboard, across reloads.
+  provideRestorePointStore(service, indexedDbRestorePointStore());
 
   // Events reach the page once it has asked for device access; until then it has not read the device list, which
   // tells it everything those events would.
