@@ -189,18 +189,3 @@ export async function restoreWhole(
 }
 
 const indent = (line: string) => `  ${line}`;
-
-export function restorePointTable(points: readonly RestorePointInfo[]): string {
-  if (points.length === 0) return 'This keyboard has no restore points.';
-  const rows = points.map((p) => [p.created, p.reason, p.id]);
-  const head = ['DATE', 'REASON', 'ID'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  return [head, ...rows]
-    .map((r) =>
-      r
-        .map((c, i) => c.padEnd(widths[i]!))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-}

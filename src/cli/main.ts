@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { BridgeCallError, type Bridge, type DeviceRecord } from '../contract/bridge.ts';
+import type { RestorePointInfo } from '../core/backup/format.ts';
 import { createClient, type Client } from '../contract/client.ts';
 import { isPrototypeName } from '../contract/codec.ts';
 import { CALL_ROUTES } from '../contract/routes.ts';
@@ -17,15 +18,7 @@ import { loadNodeHid, startServiceHost } from '../desktop/bridge.ts';
 import { dataDir } from '../desktop/data-dir.ts';
 import { findRunningBridge } from '../desktop/runtime-file.ts';
 import { connectBridge } from '../desktop/ws-client.ts';
-import {
-  BackupFileError,
-  backupSaved,
-  checkRestoreFile,
-  restoreFile,
-  restorePointTable,
-  restoreWhole,
-  type Shown,
-} from './backup.ts';
+import { BackupFileError, backupSaved, checkRestoreFile, restoreFile, restoreWhole, type Shown } from './backup.ts';
 import { englishBackupText } from '../service/handlers/backup.ts';
 import { provideRestorePointStore } from '../service/backup/restore-points.ts';
 import { fileRestorePointStore } from '../desktop/restore-points-file.ts';
@@ -146,10 +139,8 @@ function pretty(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 }
 
-function deviceTable(list: DeviceRecord[]): string {
-  if (list.length === 0) return 'No device is attached.';
-  const rows = list.map((d) => [d.path, d.display_name, d.fw_ver, d.access_text, d.virtual ? 'virtual' : 'real']);
-  const head = ['PATH', 'MODEL', 'FIRMWARE', 'LINK', 'KIND'];
+/** Columns padded to their widest cell. */
+function table(head: readonly string[], rows: readonly string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   return [head, ...rows]
     .map((r) =>
@@ -159,6 +150,20 @@ function deviceTable(list: DeviceRecord[]): string {
         .trimEnd(),
     )
     .join('\n');
+}
+
+function deviceTable(list: DeviceRecord[]): string {
+  if (list.length === 0) return 'No device is attached.';
+  const rows = list.map((d) => [d.path, d.display_name, d.fw_ver, d.access_text, d.virtual ? 'virtual' : 'real']);
+  return table(['PATH', 'MODEL', 'FIRMWARE', 'LINK', 'KIND'], rows);
+}
+
+function restorePointTable(points: readonly RestorePointInfo[]): string {
+  if (points.length === 0) return 'This keyboard has no restore points.';
+  return table(
+    ['DATE', 'REASON', 'ID'],
+    points.map((p) => [p.created, p.reason, p.id]),
+  );
 }
 
 /** What `get` reads, by the name a person types. */
