@@ -207,6 +207,28 @@ describe.each(FAMILIES)('backups: $name', (c) => {
   });
 });
 
+describe.each(FAMILIES)('a restore that fails midway: $name', (c) => {
+  it('is refused, and screens are told to read the keyboard again', async () => {
+    const factory = loopbackVirtualFactory(LINK_PRESETS.instant);
+    const service = createDeviceService({ createVirtual: factory.create, session: { timeoutMs: 150 } });
+    const client = createClient(service);
+    const restored: string[] = [];
+    client.on('config_restored', (e) => restored.push(e.reason));
+    const path = await client.addVirtualDevice({ display_name: c.displayName, fw_ver: c.fwVer });
+    const link = (factory.made[0] ?? factory.familyMade[0])!.transport;
+    const backup = text(await client.getBackup({ path }));
+    await client.setKeyInfo({ path, index: 0, select: [2], code: c.a });
+    await client.diffBackup({ path, backup });
+    // The restore reads the keyboard as the diff does; every answer after that read is lost.
+    const before = link.delivered.toHost;
+    await client.diffBackup({ path, backup });
+    const read = link.delivered.toHost - before;
+    for (let n = read + 1; n <= read + 100; n++) link.injectFault('toHost', n, { kind: 'drop' });
+    await refusal(client.restoreBackup({ path, backup }));
+    expect(restored).toEqual(['restore']);
+  });
+});
+
 describe('restore points through the contract', () => {
   it('keeps the last 20 of a keyboard, the oldest going first', async () => {
     const { client, add } = open();
