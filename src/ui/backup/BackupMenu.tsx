@@ -13,6 +13,11 @@ import './backup.css';
 import './texts';
 
 export function BackupMenu({ device }: { device: DeviceRecord }) {
+  // A device without keys (a receiver) holds no configuration to back up.
+  return device.layout ? <BackupMenuButton device={device} /> : null;
+}
+
+function BackupMenuButton({ device }: { device: DeviceRecord }) {
   const t = useT();
   const trigger = useRef<HTMLButtonElement>(null);
   const flow = useBackupFlow(device, trigger);
