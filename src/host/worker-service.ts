@@ -19,7 +19,7 @@ import { attachHid } from './attach-hid.ts';
 import { PortTransport } from './port-transport.ts';
 import { indexedDbDefinitionStore } from './via-definitions-idb.ts';
 import { indexedDbRestorePointStore } from './restore-points-idb.ts';
-import { provideRestorePointStore } from '../service/backup/restore-points.ts';
+import { memoryRestorePointStore, provideRestorePointStore } from '../service/backup/restore-points.ts';
 import { familyVirtualModel } from '../core/virtual-families.ts';
 import { createFamilyVirtual } from './family-virtual.ts';
 import { newSerial, type PlannedKeyboard, type StartPlan } from './first-list.ts';
@@ -91,8 +91,11 @@ export function serveDevices({ post, fetch, plan }: WorkerStart): (msg: ToWorker
       return openVirtual(spec, new VirtualKeyboard({ model: spec.displayName, ...spec }), true);
     },
   });
-  // Restore points are kept in IndexedDB, per keyboard, across reloads.
-  provideRestorePointStore(service, indexedDbRestorePointStore());
+  // Restore points are kept in IndexedDB, per keyboard, across reloads (in memory where there is none).
+  provideRestorePointStore(
+    service,
+    typeof indexedDB === 'undefined' ? memoryRestorePointStore() : indexedDbRestorePointStore(),
+  );
 
   // Events reach the page once it has asked for device access; until then it has not read the device list, which
   // tells it everything those events would.
