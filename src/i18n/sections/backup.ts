@@ -74,7 +74,7 @@ export const backupEn = {
     'This backup was made on another kind of keyboard ({0}); this keyboard is {1}. Nothing was changed.',
   'backup.err.model': 'This backup was made on another model ({0}); this keyboard is {1}. Nothing was changed.',
   'backup.err.changed':
-    'The keyboard was changed elsewhere since this step (first difference: {0}), so this step was not undone or redone. Nothing was changed.',
+    'The keyboard was changed elsewhere since this step (in another window or from the command line), so this step was not undone or redone. Nothing was changed.',
   'backup.err.noPoint': 'This restore point is no longer kept. Nothing was changed.',
 } as const;
 
@@ -144,6 +144,6 @@ export const backupZh: Record<keyof typeof backupEn, string> = {
   'backup.err.invalid': '此备份中有 Keytune 无法使用的数值（位置：{0}）。键盘未做任何更改。',
   'backup.err.family': '此备份来自另一类键盘（{0}），而此键盘为 {1}。键盘未做任何更改。',
   'backup.err.model': '此备份来自另一型号（{0}），而此键盘为 {1}。键盘未做任何更改。',
-  'backup.err.changed': '自此步骤以来，键盘已在别处被更改（首处差异：{0}），因此未撤销或重做此步骤。键盘未做任何更改。',
+  'backup.err.changed': '自此步骤以来，键盘已在别处（另一个窗口或命令行）被更改，因此未撤销或重做此步骤。键盘未做任何更改。',
   'backup.err.noPoint': '此恢复点已不再保留。键盘未做任何更改。',
 };
