@@ -172,6 +172,19 @@ for (const theme of ['light', 'dark'] as ScreenTheme[]) {
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
       }
+      // Once restored (smaller window), the outcome, and the restore point it left.
+      const name = `backup-${theme}-${language}`;
+      await restoreFrom(page, changed);
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('.dialog__footer .button--primary').click();
+      await expect(dialog).toHaveAttribute('data-step', 'done');
+      await restScreen(page);
+      await page.screenshot({ path: `artifacts/screenshots/${name}-restored.png` });
+      await page.keyboard.press('Escape');
+      await pick(page, 2);
+      await expect(page.locator('.restore-points__item')).toHaveCount(1);
+      await restScreen(page);
+      await page.screenshot({ path: `artifacts/screenshots/${name}-points.png` });
     });
   }
 }
