@@ -23,7 +23,7 @@ const layers = {
   host: ['service', 'contract', 'drivers', 'firmware', 'transport', 'protocol', 'core'],
   ui: ['contract', 'core', 'i18n'],
   desktop: ['service', 'contract', 'host', 'drivers', 'firmware', 'transport', 'protocol', 'core'],
-  cli: ['contract', 'desktop', 'host', 'service', 'core'],
+  cli: ['contract', 'desktop', 'host', 'service', 'i18n', 'core'],
   testing: 'anything',
 };
 

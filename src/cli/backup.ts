@@ -12,7 +12,7 @@ import type { ThemeInfo } from '../contract/areas/theme.ts';
 import type { KeyboardBackup, RestorePointInfo } from '../core/backup/format.ts';
 import { BackupFileError as CoreBackupFileError, parseBackupText } from '../core/backup/parse.ts';
 import { formatDiffLine, formatUnheld } from '../core/backup/text.ts';
-import { englishBackupText } from '../service/handlers/backup.ts';
+import { englishBackupText } from './english-texts.ts';
 
 export const BACKUP_FORMAT = 'keytune-backup';
 export const BACKUP_VERSION = 1;

@@ -19,7 +19,7 @@ import { dataDir } from '../desktop/data-dir.ts';
 import { findRunningBridge } from '../desktop/runtime-file.ts';
 import { connectBridge } from '../desktop/ws-client.ts';
 import { BackupFileError, backupSaved, checkRestoreFile, restoreFile, restoreWhole, type Shown } from './backup.ts';
-import { englishBackupText } from '../service/handlers/backup.ts';
+import { englishBackupText } from './english-texts.ts';
 import { provideRestorePointStore } from '../service/backup/restore-points.ts';
 import { fileRestorePointStore } from '../desktop/restore-points-file.ts';
 import { COMMANDS, GLOBAL_HELP, type CommandName } from './help.ts';

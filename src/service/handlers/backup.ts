@@ -12,12 +12,6 @@ import { BridgeCallError } from '../../contract/bridge.ts';
 import type { KeyboardBackup, RestoreResult } from '../../core/backup/format.ts';
 import { compatibilityProblem, diffBackups, fitBackup, sameConfiguration } from '../../core/backup/diff.ts';
 import { BackupFileError, parseBackupText } from '../../core/backup/parse.ts';
-import { formatDiffLine } from '../../core/backup/text.ts';
-// The English texts of the diff lines, for the one argument of a refusal that is written for logs (docs/backup.md).
-// eslint-disable-next-line keytune/one-way-imports -- until eslint.config.js lets src/service read this section
-import { backupEn } from '../../i18n/sections/backup.ts';
-// eslint-disable-next-line keytune/one-way-imports -- until eslint.config.js lets src/service read this module
-import { compileMessage, formatMessage, type CompiledMessage } from '../../i18n/message-format.ts';
 import { applyKeyboard } from '../backup/apply.ts';
 import { backupNames, readKeyboard } from '../backup/read.ts';
 import {
@@ -44,20 +38,6 @@ export function backupOf(text: string): KeyboardBackup {
   }
 }
 
-const compiled = new Map<string, CompiledMessage>();
-
-/**
- * The English text of a backup section's id (the command line prints diff lines and refusals with it; the service
- * writes the first change a stale undo found with it). An id the section lacks shows as itself.
- */
-export function englishBackupText(id: string, ...args: string[]): string {
-  const source = (backupEn as Readonly<Record<string, string | undefined>>)[id];
-  if (source === undefined) return args.length ? `${id} (${args.join(', ')})` : id;
-  let message = compiled.get(id);
-  if (!message) compiled.set(id, (message = compileMessage(source)));
-  return formatMessage(message, 'en-US', args);
-}
-
 /** The file cut to this keyboard, or the refusal of a file of another family or model. */
 function fitted(file: KeyboardBackup, current: KeyboardBackup) {
   const problem = compatibilityProblem(file, current);
@@ -75,7 +55,8 @@ function checkUnchanged(device: DeviceEntry, current: KeyboardBackup, expectText
   const expected = backupOf(expectText);
   if (sameConfiguration(current, expected)) return;
   const first = diffBackups(expected, current, backupNames(device))[0];
-  const change = first ? formatDiffLine(first, englishBackupText) : '';
+  // For logs only (the person reads the text of the id): the line's id and values, with no catalogue in the worker.
+  const change = first ? `${first.id} ${first.args.filter(Boolean).join(' / ')}` : '';
   throw new BridgeCallError(
     CHANGED,
     `the keyboard was changed elsewhere since this step (${change || 'its configuration differs'}); nothing was written`,
