@@ -77,8 +77,8 @@ describe('keytune without a bridge', () => {
   it('backs up a whole device to one file and restores it', async () => {
     const file = join(data, 'made68pro.keytune.json');
     expect((await keytune(data, 'backup', file)).code).toBe(0);
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { themes: { name: string }[] };
-    expect(saved.themes.length).toBeGreaterThan(1);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { profiles: { name: string }[] };
+    expect(saved.profiles.length).toBeGreaterThan(1);
 
     const renamed = await keytune(
       data,
@@ -98,7 +98,7 @@ describe('keytune without a bridge', () => {
     const restored = await keytune(data, 'restore', file, '--json');
     expect(restored.code).toBe(0);
     const themes = JSON.parse((await keytune(data, 'get', 'themes', '--json')).stdout) as { theme_info_list: string[] };
-    expect(themes.theme_info_list).toEqual(saved.themes.map((t) => t.name));
+    expect(themes.theme_info_list).toEqual(saved.profiles.map((p) => p.name));
     const back = JSON.parse((await keytune(data, 'get', 'settings', '--json')).stdout) as { use_n_key: number };
     expect(back.use_n_key).toBe(s.use_n_key);
   });

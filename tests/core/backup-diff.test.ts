@@ -232,8 +232,16 @@ describe('fitBackup', () => {
       [4, 4, 4, 4],
     ]);
     expect(fitted.profiles[0]!.performance![0]).toEqual({ actuationMm: 0.5, rapidTrigger: true, switchType: 1 });
-    expect(fitted.profiles[0]!.objects).toEqual({ lighting: { mode: 7 } });
+    // A record takes the file's fields and keeps the keyboard's values of the fields the file lacks.
+    expect(fitted.profiles[0]!.objects).toEqual({
+      lighting: { mode: 7, modes: [{ speed: 2 }, { speed: 3 }, { speed: 2 }] },
+    });
     expect(fitted.objects).toEqual({ settings: { sleep: 30 }, calibration: [1] });
+    const newer = backup({ objects: { settings: { sleep: 5, wake: 1 } } });
+    const older = backup({ objects: { settings: { sleep: 1 } } });
+    const cut = fitBackup(newer, older);
+    expect(cut.fitted.objects).toEqual({ settings: { sleep: 5 } });
+    expect(cut.unheld).toEqual(['setting:settings.wake']);
     expect(fitted.currentProfile).toBe(0);
     expect(fitted.device).toEqual(current.device);
   });

@@ -165,6 +165,7 @@ describe('formatUnheld', () => {
       'object:custom',
       'area:performance',
       'field:switchType',
+      'setting:options.xinput',
       'names',
     ];
     expect(parts.map((p) => formatUnheld(p, en))).toEqual([
@@ -176,6 +177,7 @@ describe('formatUnheld', () => {
       'custom',
       'Key performance',
       'Per-key setting Switch type',
+      'Options: xinput',
       'Profile names',
     ]);
     expect(parts.map((p) => formatUnheld(p, zh))).toEqual([
@@ -187,6 +189,7 @@ describe('formatUnheld', () => {
       'custom',
       '按键性能',
       '按键设置项：轴体类型',
+      '选项：xinput',
       '配置名称',
     ]);
   });

@@ -5,7 +5,8 @@
  *
  * `unheld` entries are language-neutral, worded by formatUnheld (text.ts): "profile:5", "layer:9" (numbered from 1
  * as the screens do), "keys:61-67" or "keys:61" (key ids), "object:gamepad", "area:performance" (a whole per-key area
- * the keyboard lacks), "field:switchType" (a per-key field it lacks), "names" (profile names).
+ * the keyboard lacks), "field:switchType" (a per-key field it lacks), "setting:options.highPolling" (a field of a
+ * device-wide record, settings or options, this firmware lacks), "names" (profile names).
  */
 import type { BackupProfile, KeyboardBackup } from './format.ts';
 
@@ -75,7 +76,22 @@ function fitObjects(
   for (const name of Object.keys(file ?? {})) if (!current || !(name in current)) unheld.add(`object:${name}`);
   if (!current) return undefined;
   const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(current)) out[name] = file && name in file ? file[name] : value;
+  for (const [name, value] of Object.entries(current))
+    out[name] = file && name in file ? fitNamedObject(name, file[name], value, unheld) : value;
+  return out;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A named record (settings, options) of another firmware version: its fields this keyboard has are taken, the others
+ * listed as unheld, and the fields the file lacks keep this keyboard's values.
+ */
+function fitNamedObject(name: string, file: unknown, current: unknown, unheld: Unheld): unknown {
+  if (!isRecord(file) || !isRecord(current)) return file;
+  const out: Record<string, unknown> = {};
+  for (const field of Object.keys(file)) if (!(field in current)) unheld.add(`setting:${name}.${field}`);
+  for (const [field, value] of Object.entries(current)) out[field] = field in file ? file[field] : value;
   return out;
 }
 

@@ -74,6 +74,10 @@ export function formatUnheld(part: string, t: BackupTranslate): string {
       return t(`backup.unheld.area.${value}`);
     case 'field':
       return t('backup.unheld.field', words([fieldLabel(value)], t)[0]!);
+    case 'setting': {
+      const dot = value.indexOf('.');
+      return t('backup.unheld.setting', words([objectLabel(value.slice(0, dot))], t)[0]!, value.slice(dot + 1));
+    }
     case 'names':
       return t('backup.unheld.names');
     default:

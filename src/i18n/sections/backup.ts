@@ -62,6 +62,7 @@ export const backupEn = {
   'backup.unheld.area.performance': 'Key performance',
   'backup.unheld.area.keyColours': 'Per-key colours',
   'backup.unheld.field': 'Per-key setting {0}',
+  'backup.unheld.setting': '{0}: {1}',
   'backup.unheld.names': 'Profile names',
   'backup.err.notJson': 'This file is not a Keytune backup: it is not JSON text. Nothing was changed.',
   'backup.err.notBackup': 'This file is not a Keytune backup. Nothing was changed.',
@@ -136,6 +137,7 @@ export const backupZh: Record<keyof typeof backupEn, string> = {
   'backup.unheld.area.performance': '按键性能',
   'backup.unheld.area.keyColours': '单键颜色',
   'backup.unheld.field': '按键设置项：{0}',
+  'backup.unheld.setting': '{0}：{1}',
   'backup.unheld.names': '配置名称',
   'backup.err.notJson': '此文件不是 Keytune 备份：它不是 JSON 文本。键盘未做任何更改。',
   'backup.err.notBackup': '此文件不是 Keytune 备份。键盘未做任何更改。',
@@ -144,6 +146,7 @@ export const backupZh: Record<keyof typeof backupEn, string> = {
   'backup.err.invalid': '此备份中有 Keytune 无法使用的数值（位置：{0}）。键盘未做任何更改。',
   'backup.err.family': '此备份来自另一类键盘（{0}），而此键盘为 {1}。键盘未做任何更改。',
   'backup.err.model': '此备份来自另一型号（{0}），而此键盘为 {1}。键盘未做任何更改。',
-  'backup.err.changed': '自此步骤以来，键盘已在别处（另一个窗口或命令行）被更改，因此未撤销或重做此步骤。键盘未做任何更改。',
+  'backup.err.changed':
+    '自此步骤以来，键盘已在别处（另一个窗口或命令行）被更改，因此未撤销或重做此步骤。键盘未做任何更改。',
   'backup.err.noPoint': '此恢复点已不再保留。键盘未做任何更改。',
 };
