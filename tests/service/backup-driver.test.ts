@@ -96,7 +96,7 @@ describe('libhmk backups', () => {
     link.injectFault('toDevice', 1, { kind: 'damage', byte: 0 });
     const e = await rejection(applyKeyboard(device, target, current));
     expect(e.toastKey).toBe('err.family.not.taken');
-    expect(e.args).toEqual(['profile 2 key map']);
+    expect(e.args).toEqual(['profiles[1].keymap']);
     expect((await readKeyboard(device)).profiles[1]!.keymap).toEqual(current.profiles[1]!.keymap);
   });
 
@@ -139,7 +139,7 @@ describe('VIA backups', () => {
     (device as DriverDevice).driver.ports.lighting!.write = async () => undefined;
     const e = await rejection(applyKeyboard(device, target, current));
     expect(e.toastKey).toBe('err.family.not.taken');
-    expect(e.args).toEqual(['lighting']);
+    expect(e.args).toEqual(['objects.lighting']);
     const after = await readKeyboard(device);
     expect(after.objects.macros).toEqual(target.objects.macros);
     expect(after.objects.lighting).toEqual(current.objects.lighting);

@@ -165,9 +165,13 @@ describe('a keytune apply is one transaction', () => {
     short.profiles[0]!.keymap![0] = [4];
     const extra = structuredClone(current);
     extra.profiles.push(structuredClone(current.profiles[0]!));
-    for (const target of [bad, short, extra]) {
+    const places = ['profiles[1].performance[0].actuationMm', 'profiles[0].keymap', 'profiles'];
+    for (const [i, target] of [bad, short, extra].entries()) {
       const sent = link.delivered.toDevice;
-      await expect(applyKeyboard(device, target, current)).rejects.toMatchObject({ toastKey: 'backup.err.invalid' });
+      await expect(applyKeyboard(device, target, current)).rejects.toMatchObject({
+        toastKey: 'backup.err.invalid',
+        args: [places[i]],
+      });
       expect(link.delivered.toDevice).toBe(sent);
     }
   });

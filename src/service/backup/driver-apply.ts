@@ -19,11 +19,12 @@ import {
 import type { DriverDevice } from '../context.ts';
 import { FAMILY_KEYS } from '../family/keys.ts';
 import { checkDriverTarget } from './driver-check.ts';
-import { actuationRecord, portsOf, profileCount } from './driver-read.ts';
+import { actuationRecord, portsOf } from './driver-read.ts';
 import { sameValue } from './same.ts';
 
 /** One part of the keyboard to write, and how to read it back. */
 interface Part {
+  /** Where the part stands in a backup ("profiles[1].keymap", "objects.macros"), as refusals name places. */
   what: string;
   write(): Promise<void>;
   readBack(): Promise<unknown>;
@@ -43,7 +44,7 @@ const objectOf = (p: BackupProfile | undefined, name: string): unknown => p?.obj
 function profileParts(device: DriverDevice, p: number, target: BackupProfile, current: BackupProfile | undefined) {
   const ports = portsOf(device);
   const profile = device.driver.family === 'libhmk' ? p : undefined;
-  const label = profileCount(device) > 1 ? `profile ${p + 1} ` : '';
+  const at = (area: string) => `profiles[${p}].${area}`;
   const parts: Part[] = [];
   const keymap = ports.keymap;
   if (keymap && target.keymap) {
@@ -55,7 +56,7 @@ function profileParts(device: DriverDevice, p: number, target: BackupProfile, cu
     );
     if (cells.length > 0)
       parts.push({
-        what: `${label}key map`,
+        what: at('keymap'),
         write: () => keymap.write(cells),
         readBack: () => keymap.read(profile),
         expected: target.keymap,
@@ -76,7 +77,7 @@ function profileParts(device: DriverDevice, p: number, target: BackupProfile, cu
     });
     if (groups.size > 0)
       parts.push({
-        what: `${label}performance`,
+        what: at('performance'),
         write: async () => {
           for (const g of groups.values()) await performance.write(g.keys, g.patch, profile);
         },
@@ -87,7 +88,7 @@ function profileParts(device: DriverDevice, p: number, target: BackupProfile, cu
   const tickRate = objectOf(target, 'tickRate');
   if (performance?.writeTickRate && tickRate !== undefined && tickRate !== objectOf(current, 'tickRate'))
     parts.push({
-      what: `${label}tick rate`,
+      what: at('objects.tickRate'),
       write: () => performance.writeTickRate!(tickRate as number, profile),
       readBack: () => performance.readTickRate!(profile),
       expected: tickRate,
@@ -99,7 +100,7 @@ function profileParts(device: DriverDevice, p: number, target: BackupProfile, cu
     const entries = slots.flatMap((key, slot) => (json(key) === json(before?.[slot]) ? [] : [{ slot, key }]));
     if (entries.length > 0)
       parts.push({
-        what: `${label}advanced keys`,
+        what: at('objects.advanced'),
         write: () => advanced.write(entries, profile),
         readBack: () => advanced.read(profile),
         expected: slots,
@@ -115,7 +116,7 @@ function profileParts(device: DriverDevice, p: number, target: BackupProfile, cu
     if (json(pad.flags) !== json(before?.flags)) patch.flags = pad.flags;
     if (Object.keys(patch).length > 0)
       parts.push({
-        what: `${label}gamepad`,
+        what: at('objects.gamepad'),
         write: () => gamepad.write(patch, profile),
         readBack: () => gamepad.read(profile),
         expected: pad,
@@ -133,7 +134,7 @@ function deviceParts(device: DriverDevice, target: KeyboardBackup, current: Keyb
   const { calibration, options, macros, lighting, layoutOptions } = ports;
   if (calibration?.writeThresholds && calibration.readThresholds && differs('calibration'))
     parts.push({
-      what: 'calibration thresholds',
+      what: 'objects.calibration',
       write: () => calibration.writeThresholds!(want.calibration as { rest: number; bottomOut: number }),
       readBack: () => calibration.readThresholds!(),
       expected: want.calibration,
@@ -142,7 +143,7 @@ function deviceParts(device: DriverDevice, target: KeyboardBackup, current: Keyb
     const values = want.options as Record<string, boolean>;
     const before = (have.options ?? {}) as Record<string, boolean>;
     parts.push({
-      what: 'options',
+      what: 'objects.options',
       write: async () => {
         for (const [name, value] of Object.entries(values))
           if (before[name] !== value) await options.write(name, value);
@@ -153,7 +154,7 @@ function deviceParts(device: DriverDevice, target: KeyboardBackup, current: Keyb
   }
   if (macros && differs('macros'))
     parts.push({
-      what: 'macros',
+      what: 'objects.macros',
       write: () => macros.write(want.macros as MacroAction[][]),
       readBack: () => macros.read(),
       expected: want.macros,
@@ -164,7 +165,7 @@ function deviceParts(device: DriverDevice, target: KeyboardBackup, current: Keyb
       (s) => json(s) !== json(before.find((b) => b.channel === s.channel)),
     );
     parts.push({
-      what: 'lighting',
+      what: 'objects.lighting',
       write: async () => {
         for (const state of changed) {
           await lighting.write(state);
@@ -177,7 +178,7 @@ function deviceParts(device: DriverDevice, target: KeyboardBackup, current: Keyb
   }
   if (layoutOptions && differs('layoutOptions'))
     parts.push({
-      what: 'layout options',
+      what: 'objects.layoutOptions',
       write: () => layoutOptions.write(want.layoutOptions as number),
       readBack: () => layoutOptions.read(),
       expected: want.layoutOptions,

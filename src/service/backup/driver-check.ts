@@ -12,29 +12,29 @@ import type { DriverDevice } from '../context.ts';
 import { portsOf, profileCount } from './driver-read.ts';
 import { INVALID_BACKUP } from './keytune-apply.ts';
 
-const bad = (what: string, message: string) => new BridgeCallError(INVALID_BACKUP, message, [what]);
+/** A refusal naming where in the backup the value is, as the file's parser does ("profiles[1].keymap[0][3]"). */
+const bad = (at: string, message: string) => new BridgeCallError(INVALID_BACKUP, `${at}: ${message}`, [at]);
 const json = (v: unknown): string => JSON.stringify(v);
 const isInt = (v: unknown, min: number, max: number): boolean =>
   typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
 function checkProfile(device: DriverDevice, p: number, target: BackupProfile, current: BackupProfile | undefined) {
   const f = device.driver.features;
-  const what = (area: string) => (profileCount(device) > 1 ? `profile ${p + 1} ${area}` : area);
+  const at = (area: string) => `profiles[${p}].${area}`;
   if (target.keymap) {
     const size = spaceOf(f.keycodeSpace).size;
     if (target.keymap.length !== f.layers || target.keymap.some((l) => l.length !== f.keyCount))
-      throw bad(what('key map'), `${what('key map')} is not ${f.layers} layers of ${f.keyCount} keys`);
+      throw bad(at('keymap'), `not ${f.layers} layers of ${f.keyCount} keys`);
     target.keymap.forEach((codes, layer) =>
       codes.forEach((code, key) => {
         if (code !== current?.keymap?.[layer]?.[key] && !isInt(code, 0, size - 1))
-          throw bad(what('key map'), `${what('key map')}: code ${code} is outside this keyboard's codes`);
+          throw bad(`${at('keymap')}[${layer}][${key}]`, `code ${code} is outside this keyboard's codes`);
       }),
     );
   }
   const perf = f.performance;
   if (target.performance) {
-    if (target.performance.length !== f.keyCount || !perf)
-      throw bad(what('performance'), `${what('performance')} is not ${f.keyCount} keys`);
+    if (target.performance.length !== f.keyCount || !perf) throw bad(at('performance'), `not ${f.keyCount} keys`);
     target.performance.forEach((r, key) => {
       if (json(r) === json(current?.performance?.[key])) return;
       const before = current?.performance?.[key] ?? {};
@@ -44,10 +44,7 @@ function checkProfile(device: DriverDevice, p: number, target: BackupProfile, cu
         const v = r[field];
         if (v === undefined || v === before[field]) continue;
         if (!(typeof v === 'number' && v >= min - 1e-9 && v <= perf.travelMm + 1e-9))
-          throw bad(
-            what('performance'),
-            `${what('performance')} key ${key}: ${field} ${String(v)} outside ${min}-${perf.travelMm} mm`,
-          );
+          throw bad(`${at('performance')}[${key}].${field}`, `${String(v)} is outside ${min}-${perf.travelMm} mm`);
       }
     });
   }
@@ -55,16 +52,16 @@ function checkProfile(device: DriverDevice, p: number, target: BackupProfile, cu
   if (tickRate !== undefined && tickRate !== current?.objects?.tickRate) {
     const range = perf?.tickRate;
     if (!range || !isInt(tickRate, range.min, range.max))
-      throw bad(what('tick rate'), `tick rate ${String(tickRate)} out of range`);
+      throw bad(at('objects.tickRate'), `${String(tickRate)} is out of range`);
   }
   const advanced = portsOf(device).advanced;
   const slots = target.objects?.advanced as LibhmkAdvancedKey[] | undefined;
   if (slots && advanced) {
     if (!Array.isArray(slots) || slots.length !== advanced.slots())
-      throw bad(what('advanced keys'), `${what('advanced keys')}: the keyboard has ${advanced.slots()} slots`);
+      throw bad(at('objects.advanced'), `the keyboard has ${advanced.slots()} slots`);
     slots.forEach((key, slot) => {
       const problem = advancedKeyProblem(key, f.keyCount, f.layers);
-      if (problem) throw bad(what('advanced keys'), `${what('advanced keys')} slot ${slot}: ${problem}`);
+      if (problem) throw bad(`${at('objects.advanced')}[${slot}]`, problem);
     });
   }
   const gamepad = portsOf(device).gamepad;
@@ -81,7 +78,7 @@ function checkProfile(device: DriverDevice, p: number, target: BackupProfile, cu
       pad.curve.every(
         (c, i) => c.mm >= 0 && c.mm <= travel && isInt(c.out, 0, 255) && (i === 0 || c.mm >= pad.curve[i - 1]!.mm),
       );
-    if (!ok) throw bad(what('gamepad'), `${what('gamepad')}: buttons or curve outside what the keyboard takes`);
+    if (!ok) throw bad(at('objects.gamepad'), 'buttons or curve outside what the keyboard takes');
   }
 }
 
@@ -93,18 +90,19 @@ function checkObjects(device: DriverDevice, target: KeyboardBackup, current: Key
   if (differs('options')) {
     const names = new Set(f.options ?? []);
     for (const [name, value] of Object.entries(want.options as Record<string, unknown>))
-      if (!names.has(name) || typeof value !== 'boolean') throw bad('options', `the keyboard has no option ${name}`);
+      if (!names.has(name) || typeof value !== 'boolean')
+        throw bad(`objects.options.${name}`, 'the keyboard has no such option');
   }
   if (differs('calibration')) {
     const c = want.calibration as { rest?: unknown; bottomOut?: unknown };
     if (!isInt(c.rest, 0, 0xffff) || !isInt(c.bottomOut, 0, 0xffff))
-      throw bad('calibration', 'calibration thresholds out of range');
+      throw bad('objects.calibration', 'thresholds out of range');
   }
   if (differs('macros') && ports.macros) {
     const macros = want.macros as MacroAction[][];
     const buffer = f.macroBuffer;
     if (!buffer || !Array.isArray(macros) || macros.length > buffer.count || ports.macros.size(macros) > buffer.bytes)
-      throw bad('macros', `the macros do not fit the keyboard's buffer`);
+      throw bad('objects.macros', `the macros do not fit the keyboard's buffer`);
   }
   if (differs('lighting')) {
     const channels = f.lighting?.channels ?? [];
@@ -117,11 +115,11 @@ function checkObjects(device: DriverDevice, target: KeyboardBackup, current: Key
         isInt(s.speed, 0, 255) &&
         isInt(s.hue, 0, 255) &&
         isInt(s.saturation, 0, 255);
-      if (!ok) throw bad('lighting', `lighting channel ${s.channel}: a value outside what the keyboard takes`);
+      if (!ok) throw bad('objects.lighting', `channel ${s.channel}: a value outside what the keyboard takes`);
     }
   }
   if (differs('layoutOptions') && !isInt(want.layoutOptions, 0, 0xffffffff))
-    throw bad('layout options', 'layout options out of range');
+    throw bad('objects.layoutOptions', 'out of range');
 }
 
 export function checkDriverTarget(device: DriverDevice, target: KeyboardBackup, current: KeyboardBackup): void {

@@ -7,6 +7,7 @@
 import { BridgeCallError } from '../../contract/bridge.ts';
 import type { BackupProfile, KeyboardBackup } from '../../core/backup/format.ts';
 import { NAME_BYTES, SettingsLayout, themeNameOffset } from '../../protocol/objects.ts';
+import type { ObjectName } from '../../protocol/registry.ts';
 import { encodeText } from '../../protocol/struct.ts';
 import { writeAtomicThrough } from '../cache.ts';
 import { codecOf, encodeCalibration, profileObjects, selectSlot, type ObjectValue } from '../config-backup.ts';
@@ -19,13 +20,19 @@ export const INVALID_BACKUP = 'backup.err.invalid';
 const sameBytes = (a: Uint8Array, b: Uint8Array | undefined): boolean =>
   b !== undefined && a.length === b.length && a.every((v, i) => v === b[i]);
 
-/** Encodes a value, or refuses the apply naming what could not be. */
-function encoded(what: string, encode: () => Uint8Array): Uint8Array {
+/** Where an object of a slot stands in a backup, as the file's parser names places ("profiles[1].keymap"). */
+function placeOf(slot: number, name: ObjectName): string {
+  const area = { keymap: 'keymap', perf: 'performance', colours: 'keyColours' }[name as string];
+  return `profiles[${slot}].${area ?? `objects.${name}`}`;
+}
+
+/** Encodes a value, or refuses the apply naming where in the backup it is. */
+function encoded(at: string, encode: () => Uint8Array): Uint8Array {
   try {
     return encode();
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
-    throw new BridgeCallError(INVALID_BACKUP, `${what} cannot be written to this keyboard: ${reason}`, [what]);
+    throw new BridgeCallError(INVALID_BACKUP, `${at} cannot be written to this keyboard: ${reason}`, [at]);
   }
 }
 
@@ -33,28 +40,27 @@ function checkShape(device: DeviceEntry, target: KeyboardBackup, current: Keyboa
   const d = device.descriptor;
   // Distances past the switch's travel; what the keyboard holds now it can hold, so unchanged keys are not judged.
   const travel = device.record.features.performance?.travelMm ?? 0xffff / 100;
-  const bad = (what: string, message: string) => new BridgeCallError(INVALID_BACKUP, message, [what]);
+  const bad = (at: string, message: string) => new BridgeCallError(INVALID_BACKUP, `${at}: ${message}`, [at]);
   if (target.profiles.length > slots)
     throw bad('profiles', `the keyboard has ${slots} profiles, the backup ${target.profiles.length}`);
   if (target.currentProfile >= slots)
     throw bad('currentProfile', `profile ${target.currentProfile + 1} does not exist`);
   target.profiles.forEach((p, i) => {
-    const what = `profile ${i + 1}`;
+    const at = `profiles[${i}]`;
     if (p.keymap && (p.keymap.length !== d.layerCount || p.keymap.some((l) => l.length !== d.keyCount)))
-      throw bad(`${what} keymap`, `${what}: the key map is not ${d.layerCount} layers of ${d.keyCount} keys`);
+      throw bad(`${at}.keymap`, `not ${d.layerCount} layers of ${d.keyCount} keys`);
     for (const [area, list] of [
       ['performance', p.performance],
       ['keyColours', p.keyColours],
     ] as const)
-      if (list && list.length !== d.keyCount)
-        throw bad(`${what} ${area}`, `${what}: ${area} is not ${d.keyCount} keys`);
+      if (list && list.length !== d.keyCount) throw bad(`${at}.${area}`, `not ${d.keyCount} keys`);
     p.performance?.forEach((r, key) => {
       const before = current.profiles[i]?.performance?.[key] ?? {};
       for (const field of ['actuationMm', 'deadzoneMm', 'rtPressMm', 'rtReleaseMm']) {
         const v = r[field];
         if (v === undefined || v === before[field]) continue;
         if (!(typeof v === 'number' && v >= 0 && v <= travel + 1e-9))
-          throw bad(`${what} performance`, `${what} key ${key}: ${field} ${String(v)} outside 0-${travel} mm`);
+          throw bad(`${at}.performance[${key}].${field}`, `${String(v)} is outside 0-${travel} mm`);
       }
     });
   });
@@ -70,8 +76,8 @@ function slotOps(device: DeviceEntry, slot: number, target: BackupProfile, curre
     const value: ObjectValue = want[name];
     if (value === undefined) continue;
     const codec = codecOf(d, name);
-    const bytes = encoded(`profile ${slot + 1} ${name}`, () => codec.encode(value));
-    const old = have[name] === undefined ? undefined : encoded(name, () => codec.encode(have[name]));
+    const bytes = encoded(placeOf(slot, name), () => codec.encode(value));
+    const old = have[name] === undefined ? undefined : encoded(placeOf(slot, name), () => codec.encode(have[name]));
     if (!sameBytes(bytes, old)) ops.push({ kind: 'object', name, offset: 0, bytes });
   }
   return ops;
@@ -94,7 +100,7 @@ export function keytuneOps(device: DeviceEntry, target: KeyboardBackup, current:
     }
     const name = profile.name;
     if (themed && name !== undefined && name !== (current.profiles[slot]?.name ?? '')) {
-      const bytes = encoded(`profile ${slot + 1} name`, () => encodeText(name, NAME_BYTES));
+      const bytes = encoded(`profiles[${slot}].name`, () => encodeText(name, NAME_BYTES));
       ops.push({ kind: 'object', name: 'themes', offset: themeNameOffset(slot), bytes });
     }
   });
@@ -103,16 +109,16 @@ export function keytuneOps(device: DeviceEntry, target: KeyboardBackup, current:
     b.objects as { settings?: unknown; calibration?: { state: number; keys: unknown } };
   const [want, have] = [objects(target), objects(current)];
   if (want.settings !== undefined) {
-    const bytes = encoded('settings', () => SettingsLayout.encode(want.settings as never));
+    const bytes = encoded('objects.settings', () => SettingsLayout.encode(want.settings as never));
     const old =
       have.settings === undefined
         ? undefined
-        : encoded('settings', () => SettingsLayout.encode(have.settings as never));
+        : encoded('objects.settings', () => SettingsLayout.encode(have.settings as never));
     if (!sameBytes(bytes, old)) ops.push({ kind: 'object', name: 'settings', offset: 0, bytes });
   }
   if (want.calibration && d.devType === 2) {
-    const bytes = encoded('calibration', () => encodeCalibration(d, want.calibration!));
-    const old = have.calibration && encoded('calibration', () => encodeCalibration(d, have.calibration!));
+    const bytes = encoded('objects.calibration', () => encodeCalibration(d, want.calibration!));
+    const old = have.calibration && encoded('objects.calibration', () => encodeCalibration(d, have.calibration!));
     if (!sameBytes(bytes, old || undefined)) ops.push({ kind: 'object', name: 'calibration', offset: 0, bytes });
   }
   return ops;
