@@ -109,6 +109,25 @@ describe('keytune backups read after every change', () => {
   });
 });
 
+describe('keytune devices other than keyboards', () => {
+  it.each(['Mouse01', 'Dongle01'])(
+    '%s: read, applied unchanged without a report, changed and read back',
+    async (name) => {
+      const { device, link } = await openFamily({ ...KEYTUNE, displayName: name });
+      const backup = await readKeyboard(device);
+      expect(backup.objects.calibration).toBeUndefined();
+      const sent = link.delivered.toDevice;
+      await applyKeyboard(device, structuredClone(backup), backup);
+      expect(link.delivered.toDevice).toBe(sent);
+      const target = structuredClone(backup);
+      target.currentProfile = target.profiles.length - 1;
+      (target.objects.settings as { useSleep: number }).useSleep ^= 1;
+      await applyKeyboard(device, target, backup);
+      expect(areas(await readKeyboard(device))).toEqual(areas(target));
+    },
+  );
+});
+
 describe('a keytune apply is one transaction', () => {
   /** A keyboard changed in two slots, its backup before, and the backup after the changes. */
   async function changed() {

@@ -11,6 +11,7 @@
  *   least one copy of the current slot's objects (or of the settings) is the very one this reader saw last time, at
  *   the same trust epoch and with the same slot current, no other slot was written. Otherwise they are read again.
  */
+import { DEVICE_ERROR } from '../../protocol/errors.ts';
 import type { ObjectName } from '../../protocol/registry.ts';
 import { prefetch, readCached } from '../cache.ts';
 import {
@@ -24,6 +25,7 @@ import {
   type ConfigBackup,
 } from '../config-backup.ts';
 import type { DeviceEntry } from '../context.ts';
+import { SessionError } from '../session.ts';
 
 interface Seen {
   epoch: number;
@@ -35,6 +37,17 @@ interface Seen {
 }
 
 const seenOf = new WeakMap<DeviceEntry, Seen>();
+
+/** An object the keyboard says it does not keep (a dongle's lighting) is left out; any other failure is not. */
+async function held(device: DeviceEntry, name: ObjectName): Promise<Uint8Array | undefined> {
+  try {
+    return await readCached(device, name);
+  } catch (e) {
+    if (e instanceof SessionError && e.reason === 'device' && e.deviceCode === DEVICE_ERROR.notSupported)
+      return undefined;
+    throw e;
+  }
+}
 
 export async function readConfigCached(device: DeviceEntry): Promise<ConfigBackup> {
   const d = device.descriptor;
@@ -52,13 +65,17 @@ export async function readConfigCached(device: DeviceEntry): Promise<ConfigBacku
     themes = await readThemes(device);
   }
   const copies = new Map<ObjectName, Uint8Array>();
-  for (const name of names) copies.set(name, await readCached(device, name));
+  for (const name of names) {
+    const bytes = await held(device, name);
+    if (bytes) copies.set(name, bytes);
+  }
   const kept = seen && [...copies].some(([name, bytes]) => seen.copies.get(name) === bytes) ? seen.others : undefined;
   const others = new Map<number, ConfigBackup['slots'][number]>();
   const slots: ConfigBackup['slots'] = [];
   for (let slot = 0; slot < slotCount(device, themes); slot++) {
     if (slot === themes.current) {
-      slots.push(decodeSlot(d, new Map(profileObjects(d).map((name) => [name, copies.get(name)!]))));
+      const own = profileObjects(d).filter((name) => copies.has(name));
+      slots.push(decodeSlot(d, new Map(own.map((name) => [name, copies.get(name)!]))));
       continue;
     }
     const values = kept?.get(slot) ?? decodeSlot(d, await readSlotObjects(device, slot));
