@@ -145,6 +145,19 @@ describe('VIA backups', () => {
     expect(after.objects.lighting).toEqual(current.objects.lighting);
   });
 
+  it('takes a file with fewer macros than the keyboard has room for', async () => {
+    const { device } = await openFamily(VIA);
+    const current = await readKeyboard(device);
+    expect((current.objects.macros as MacroAction[][]).length).toBeGreaterThan(1);
+    const target = structuredClone(current);
+    target.objects.macros = [[{ kind: 'text', text: 'one' }]];
+    await applyKeyboard(device, target, current);
+    expect((await readKeyboard(device)).objects.macros).toEqual([
+      [{ kind: 'text', text: 'one' }],
+      ...(current.objects.macros as MacroAction[][]).slice(1).map(() => []),
+    ]);
+  });
+
   it('refuses macros that overflow the buffer and lighting outside its range before sending anything', async () => {
     const { device, link } = await openFamily(VIA);
     const current = await readKeyboard(device);

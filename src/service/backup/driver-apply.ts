@@ -156,8 +156,9 @@ function deviceParts(device: DriverDevice, target: KeyboardBackup, current: Keyb
     parts.push({
       what: 'objects.macros',
       write: () => macros.write(want.macros as MacroAction[][]),
-      readBack: () => macros.read(),
-      expected: want.macros,
+      // The keyboard lists every macro it has room for: empty ones past the last written say nothing.
+      readBack: async () => withoutTrailingEmpty(await macros.read()),
+      expected: withoutTrailingEmpty(want.macros as MacroAction[][]),
     });
   if (lighting && differs('lighting')) {
     const before = (have.lighting ?? []) as LightingState[];
@@ -184,6 +185,12 @@ function deviceParts(device: DriverDevice, target: KeyboardBackup, current: Keyb
       expected: want.layoutOptions,
     });
   return parts;
+}
+
+function withoutTrailingEmpty(macros: readonly MacroAction[][]): MacroAction[][] {
+  let end = macros.length;
+  while (end > 0 && macros[end - 1]!.length === 0) end--;
+  return macros.slice(0, end);
 }
 
 /** A failure that means the part did not (wholly) take, rather than a lost link. */
