@@ -124,11 +124,15 @@ export function tabsOf(device: Pick<DeviceRecord, 'features' | 'layout'>): PageT
 function useDeviceHistory(device: DeviceRecord) {
   const services = useServices();
   const held = historyFor(services, device);
-  const pageServices = useMemo(() => ({ ...services, client: held.client }), [services, held]);
+  // A device without keys (a receiver) holds no configuration of its own: nothing to record or undo.
+  const keys = hasKeys(device);
+  const pageServices = useMemo(() => (keys ? { ...services, client: held.client } : services), [services, held, keys]);
   const [epoch, setEpoch] = useState(0);
   const { client } = services;
   const { path } = device;
-  useEffect(() => held.history.refresh(), [held]);
+  useEffect(() => {
+    if (keys) held.history.refresh();
+  }, [held, keys]);
   useEffect(
     () =>
       client.on('config_restored', (event) => {
@@ -185,7 +189,7 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
           <span className="back-button__name">{device.display_name}</span>
         </button>
         <SyncText path={device.path} />
-        <HistoryControls history={history} />
+        {keys && <HistoryControls history={history} />}
         <BackupMenu device={device} />
       </header>
       <ServicesProvider services={pageServices}>
