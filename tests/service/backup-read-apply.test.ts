@@ -28,6 +28,9 @@ const CHANGES: Record<FamilyCase['name'], (client: Client, path: string, c: Fami
     const shortcut = { id_num: -1, name: '', sc_type: 4, display: [{ code: 0x04 }, { code: 0xe0 }], hold_time: 250 };
     await client.setFuncInfo({ path, change_type: 1, shortcut, key_ids: [9] });
     await client.libhmkSetGamepad({ path, buttons: [1, 2, 3, 4] });
+    const thresholds = await client.libhmkGetCalibration({ path });
+    await client.libhmkSetCalibration({ path, rest: thresholds.rest + 10, bottom_out: thresholds.bottom_out - 10 });
+    await client.libhmkSetOption({ path, name: 'xinput', value: !(await client.libhmkGetOptions({ path })).xinput });
   },
   via: async (client, path, c) => {
     await client.setKeyInfo({ path, index: 1, select: [2, 3], code: c.a });
