@@ -195,6 +195,17 @@ describe('a keytune apply is one transaction', () => {
     }
   });
 
+  it('a value the keyboard refuses inside the transaction leaves everything else unwritten too', async () => {
+    const { device, factory } = await changed();
+    const current = await readKeyboard(device);
+    const target = structuredClone(current);
+    target.profiles[0]!.keymap![0]![7] = 0x1e;
+    (target.profiles[3]!.objects!.lighting as { modeIndex: number }).modeIndex = 200;
+    const held = heldBy(factory.made[0]!.keyboard);
+    await expect(applyKeyboard(device, target, current)).rejects.toThrow();
+    expect(heldBy(factory.made[0]!.keyboard)).toBe(held);
+  });
+
   it('converts performance exactly: 0.01 mm units, the raw flags byte and the switch type kept', async () => {
     const { device } = await changed();
     const current = await readKeyboard(device);

@@ -10,7 +10,14 @@ import { NAME_BYTES, SettingsLayout, themeNameOffset } from '../../protocol/obje
 import type { ObjectName } from '../../protocol/registry.ts';
 import { encodeText } from '../../protocol/struct.ts';
 import { writeAtomicThrough } from '../cache.ts';
-import { codecOf, encodeCalibration, profileObjects, selectSlot, type ObjectValue } from '../config-backup.ts';
+import {
+  codecOf,
+  encodeCalibration,
+  isKeyboard,
+  profileObjects,
+  selectSlot,
+  type ObjectValue,
+} from '../config-backup.ts';
 import type { DeviceEntry } from '../context.ts';
 import type { AtomicOp } from '../session.ts';
 import { slotValues } from './keytune.ts';
@@ -66,7 +73,7 @@ function checkShape(device: DeviceEntry, target: KeyboardBackup, current: Keyboa
   });
 }
 
-/** The ops of one slot's objects that differ; `select` is pushed first when there is any. */
+/** The writes of one slot's objects whose bytes differ (the caller selects the slot before them). */
 function slotOps(device: DeviceEntry, slot: number, target: BackupProfile, current: BackupProfile | undefined) {
   const d = device.descriptor;
   const want = slotValues(target);
@@ -116,7 +123,7 @@ export function keytuneOps(device: DeviceEntry, target: KeyboardBackup, current:
         : encoded('objects.settings', () => SettingsLayout.encode(have.settings as never));
     if (!sameBytes(bytes, old)) ops.push({ kind: 'object', name: 'settings', offset: 0, bytes });
   }
-  if (want.calibration && d.devType === 2) {
+  if (want.calibration && isKeyboard(d)) {
     const bytes = encoded('objects.calibration', () => encodeCalibration(d, want.calibration!));
     const old = have.calibration && encoded('objects.calibration', () => encodeCalibration(d, have.calibration!));
     if (!sameBytes(bytes, old || undefined)) ops.push({ kind: 'object', name: 'calibration', offset: 0, bytes });
