@@ -59,7 +59,7 @@ test('back up, remap a key, restore the file: the dialog lists the change and th
   await restoreFrom(page, file);
   const dialog = page.getByRole('dialog', { name: 'Restore Made68Pro' });
   await expect(dialog.getByText('From: made68pro-backup.json')).toBeVisible();
-  await expect(dialog.getByText(/Layer 1, key Q: F1 -> Q$/)).toBeVisible();
+  await expect(dialog.getByText(/^Theme 1, Layer 1, key Q: F1 -> Q$/)).toBeVisible();
   await expect(dialog.locator('[data-area="keymap"] h3')).toContainText('1 change');
   await dialog.getByRole('button', { name: 'Restore' }).click();
   await expect(dialog.getByText('Restored; a restore point of the previous state was kept.')).toBeVisible();
@@ -84,7 +84,7 @@ test('back up, remap a key, restore the file: the dialog lists the change and th
   await expect(list.getByRole('button').first()).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog.getByText(/^From: Restore point of /)).toBeVisible();
-  await expect(dialog.getByText(/Layer 1, key Q: Q -> F1$/)).toBeVisible();
+  await expect(dialog.getByText(/^Theme 1, Layer 1, key Q: Q -> F1$/)).toBeVisible();
 });
 
 test('a file of another kind is refused in the dialog and nothing changes', async ({ page, context }) => {

@@ -32,7 +32,7 @@ function backup(over: Partial<KeyboardBackup> = {}): KeyboardBackup {
     version: 2,
     created: '2025-01-01T00:00:00.000Z',
     device: {
-      family: 'keytune',
+      family: 'libhmk',
       model: 'k1',
       displayName: 'K1',
       firmware: '1.0',
@@ -271,11 +271,22 @@ describe('fitBackup', () => {
 });
 
 describe('compatibilityProblem', () => {
+  it('calls the profiles of our own keyboards themes, as their screens do', () => {
+    const from = backup({ profiles: [profile(2, 1), profile(2, 1)] });
+    from.device.family = 'keytune';
+    const to = clone(from);
+    to.profiles[1]!.keymap![0]![1] = 9;
+    to.currentProfile = 1;
+    const lines = diffBackups(from, to, names);
+    expect(lines.map((l) => l.id)).toEqual(['backup.theme.active', 'backup.keymap.cell']);
+    expect(lines[1]!.args[0]).toBe('theme:2');
+  });
+
   it('refuses another family or model and accepts the same model', () => {
     const here = backup();
-    const libhmk = backup({ device: { ...here.device, family: 'libhmk' } });
+    const libhmk = backup({ device: { ...here.device, family: 'keytune' } });
     const other = backup({ device: { ...here.device, model: 'k2', displayName: 'K2 Pro' } });
-    expect(compatibilityProblem(libhmk, here)).toEqual({ id: 'backup.err.family', args: ['libhmk', 'keytune'] });
+    expect(compatibilityProblem(libhmk, here)).toEqual({ id: 'backup.err.family', args: ['keytune', 'libhmk'] });
     expect(compatibilityProblem(other, here)).toEqual({ id: 'backup.err.model', args: ['K2 Pro', 'K1'] });
     expect(compatibilityProblem(backup({ device: { ...here.device, serial: 'other' } }), here)).toBeUndefined();
   });

@@ -4,8 +4,9 @@
  * list grouped by field and by its old and new value ("Trigger on 12 keys: 1.20 -> 0.80 mm"), objects by path.
  *
  * Conventions of the lines (text.ts relies on them):
- * - a line inside a profile has `profile` set and its first argument is the profile's number as shown ("2"), or ""
- *   when the backups have one profile, where no "Profile 1" is put in front;
+ * - a line inside a profile has `profile` set and its first argument is the profile's number as shown ("2", or
+ *   "theme:2" on our own keyboards, whose profiles are theme slots), or "" when the backups have one profile, where
+ *   no "Profile 1" is put in front;
  * - layers and array positions count from 1, as the screens do; keys are named by `names.key(id)`, codes by
  *   `names.code(code)`;
  * - arguments matching TEXT_ARG (values.ts) are text ids (a field or object label, on/off/none), translated when shown.
@@ -33,13 +34,15 @@ export function sameConfiguration(a: KeyboardBackup, b: KeyboardBackup): boolean
 export function diffBackups(from: KeyboardBackup, to: KeyboardBackup, names: BackupNames): DiffLine[] {
   const lines: DiffLine[] = [];
   const many = Math.max(from.profiles.length, to.profiles.length) > 1;
+  // Our own keyboards call their profiles theme slots, as their screens do.
+  const word = to.device.family === 'keytune' ? 'theme' : 'profile';
   if (from.profiles.length !== to.profiles.length)
-    lines.push(line('profile', 'backup.profile.count', from.profiles.length, to.profiles.length));
+    lines.push(line('profile', `backup.${word}.count`, from.profiles.length, to.profiles.length));
   if (from.currentProfile !== to.currentProfile)
-    lines.push(line('profile', 'backup.profile.active', from.currentProfile + 1, to.currentProfile + 1));
+    lines.push(line('profile', `backup.${word}.active`, from.currentProfile + 1, to.currentProfile + 1));
   const shared = Math.min(from.profiles.length, to.profiles.length);
   for (let p = 0; p < shared; p++) {
-    const where: InProfile = { index: p, shown: many ? String(p + 1) : '' };
+    const where: InProfile = { index: p, shown: many ? (word === 'theme' ? `theme:${p + 1}` : String(p + 1)) : '' };
     lines.push(...profileDiff(from.profiles[p]!, to.profiles[p]!, where, names));
   }
   lines.push(...objectsDiff(from.objects, to.objects, undefined));

@@ -21,6 +21,7 @@ function split(line: DiffLine, t: BackupTranslate): { shown: string; args: strin
 }
 
 function inProfile(shown: string, text: string, t: BackupTranslate): string {
+  if (shown.startsWith('theme:')) return t('backup.inTheme', shown.slice('theme:'.length), text);
   return shown ? t('backup.inProfile', shown, text) : text;
 }
 

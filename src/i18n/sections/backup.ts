@@ -6,6 +6,7 @@
 
 export const backupEn = {
   'backup.inProfile': 'Profile {0}, {1}',
+  'backup.inTheme': 'Theme {0}, {1}',
   'backup.keymap.cell': 'Layer {0}, key {1}: {2} -> {3}',
   'backup.keymap.layers': 'Layers: {0} -> {1}',
   'backup.perf.key': '{0} of key {1}: {2} -> {3}',
@@ -28,6 +29,8 @@ export const backupEn = {
   'backup.profile.name': 'Name: {0} -> {1}',
   'backup.profile.active': 'Active profile: {0} -> {1}',
   'backup.profile.count': 'Profiles: {0} -> {1}',
+  'backup.theme.active': 'Active theme: {0} -> {1}',
+  'backup.theme.count': 'Themes: {0} -> {1}',
   'backup.obj.change': '{0}, {1}: {2} -> {3}',
   'backup.obj.value': '{0}: {1} -> {2}',
   'backup.obj.changedIn': '{0}, {1}: {2, plural, one {# value} other {# values}} changed',
@@ -81,6 +84,7 @@ export const backupEn = {
 
 export const backupZh: Record<keyof typeof backupEn, string> = {
   'backup.inProfile': '配置 {0}，{1}',
+  'backup.inTheme': '主题 {0}，{1}',
   'backup.keymap.cell': '第 {0} 层，按键 {1}：{2} → {3}',
   'backup.keymap.layers': '层数：{0} → {1}',
   'backup.perf.key': '按键 {1} 的{0}：{2} → {3}',
@@ -103,6 +107,8 @@ export const backupZh: Record<keyof typeof backupEn, string> = {
   'backup.profile.name': '名称：{0} → {1}',
   'backup.profile.active': '当前配置：{0} → {1}',
   'backup.profile.count': '配置数量：{0} → {1}',
+  'backup.theme.active': '当前主题：{0} → {1}',
+  'backup.theme.count': '主题数量：{0} → {1}',
   'backup.obj.change': '{0}，{1}：{2} → {3}',
   'backup.obj.value': '{0}：{1} → {2}',
   'backup.obj.changedIn': '{0}，{1}：{2} 项数值已更改',
