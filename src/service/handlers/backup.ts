@@ -24,6 +24,7 @@ import {
 } from '../backup/restore-points.ts';
 import type { DeviceEntry, Handlers } from '../context.ts';
 import type { DeviceService } from '../service.ts';
+import { redrawViaRecord } from './via.ts';
 
 const NO_POINT = 'backup.err.noPoint';
 const CHANGED = 'backup.err.changed';
@@ -50,11 +51,34 @@ function fitted(file: KeyboardBackup, current: KeyboardBackup) {
   return fitBackup(file, current);
 }
 
+/**
+ * Calibration is the keyboard's own measurement, which auto-calibration moves as the switches are used: it is no
+ * change of a person's, so it neither makes an undo find the keyboard "changed elsewhere" nor is put back by one
+ * whose step did not change it.
+ */
+const DRIFTS = ['calibration'] as const;
+
+function withoutDrift(backup: KeyboardBackup): KeyboardBackup {
+  const objects = { ...backup.objects };
+  for (const name of DRIFTS) delete objects[name];
+  return { ...backup, objects };
+}
+
+const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** The undo's target with the keyboard's own drifting values kept where the step did not change them. */
+function keepDrift(target: KeyboardBackup, expected: KeyboardBackup, current: KeyboardBackup): KeyboardBackup {
+  const objects = { ...target.objects };
+  for (const name of DRIFTS)
+    if (sameValue(target.objects[name], expected.objects[name]) && name in current.objects)
+      objects[name] = current.objects[name];
+  return { ...target, objects };
+}
+
 /** Refuses an undo or redo when something else changed the keyboard since the state it was recorded against. */
-function checkUnchanged(device: DeviceEntry, current: KeyboardBackup, expectText: string): void {
-  const expected = backupOf(expectText);
-  if (sameConfiguration(current, expected)) return;
-  const first = diffBackups(expected, current, backupNames(device))[0];
+function checkUnchanged(device: DeviceEntry, current: KeyboardBackup, expected: KeyboardBackup): void {
+  if (sameConfiguration(withoutDrift(current), withoutDrift(expected))) return;
+  const first = diffBackups(withoutDrift(expected), withoutDrift(current), backupNames(device))[0];
   // For logs only (the person reads the text of the id): the line's id and values, with no catalogue in the worker.
   const change = first ? `${first.id} ${first.args.filter(Boolean).join(' / ')}` : '';
   throw new BridgeCallError(
@@ -85,8 +109,13 @@ export function registerBackupHandlers(service: DeviceService): void {
       const device = ctx.device();
       const file = backupOf(args.backup);
       const current = await readKeyboard(device);
-      const { fitted: target } = fitted(file, current);
-      if (args.expect !== undefined) checkUnchanged(device, current, args.expect);
+      const fit = fitted(file, current);
+      let target = fit.fitted;
+      if (args.expect !== undefined) {
+        const expected = backupOf(args.expect);
+        checkUnchanged(device, current, expected);
+        target = keepDrift(target, expected, current);
+      }
       const lines = diffBackups(current, target, backupNames(device));
       if (lines.length === 0) return { applied: [] };
       const result: RestoreResult = { applied: lines };
@@ -95,6 +124,8 @@ export function registerBackupHandlers(service: DeviceService): void {
       try {
         await applyKeyboard(device, target, current);
       } finally {
+        // Layout options drawn differently (VIA): the record carries the drawing.
+        if (!sameValue(current.objects.layoutOptions, target.objects.layoutOptions)) redrawViaRecord(ctx);
         // Also after a failure midway: part of it may have been written, and every screen reads the keyboard again.
         ctx.emit('config_restored', { path: device.path, reason: args.reason });
       }

@@ -56,6 +56,16 @@ function invalid(id: string, message: string, values: (string | number)[] = []):
  * until the service has it.
  */
 function refreshDriverRecord(ctx: CallContext, driver: ViaDriver): void {
+  redrawRecord(ctx, driver);
+}
+
+/** The record of the call's device redrawn when it is a VIA keyboard (after a restore that may change its options). */
+export function redrawViaRecord(ctx: CallContext): void {
+  const driver = ctx.device().driver;
+  if (driver instanceof ViaDriver) redrawRecord(ctx, driver);
+}
+
+function redrawRecord(ctx: CallContext, driver: ViaDriver): void {
   const entry = ctx.device();
   const features = driver.features;
   const fresh = deviceRecord(
