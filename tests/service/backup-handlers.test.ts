@@ -149,6 +149,18 @@ describe.each(FAMILIES)('backups: $name', (c) => {
       [newerFile, older, olderPath],
       [olderFile, newer, newerPath],
     ] as const) {
+      if (file.device.keycodeSpace !== (await to.client.getBackup({ path: toPath })).device.keycodeSpace) {
+        // VIA protocols number some keys differently: the same codes would be other keys, so the file is refused.
+        const held = await to.client.getBackup({ path: toPath });
+        expect((await refusal(to.client.diffBackup({ path: toPath, backup: text(file) }))).toastKey).toBe(
+          'backup.err.space',
+        );
+        expect((await refusal(to.client.restoreBackup({ path: toPath, backup: text(file) }))).args).toEqual(
+          file === newerFile ? ['VIA 12', 'VIA 10'] : ['VIA 10', 'VIA 12'],
+        );
+        expect(config(await to.client.getBackup({ path: toPath }))).toEqual(config(held));
+        continue;
+      }
       const diff = await to.client.diffBackup({ path: toPath, backup: text(file) });
       expect(diff.lines.length).toBeGreaterThan(0);
       for (const part of diff.unheld) expect(part).toMatch(/^(profile|layer|keys|object|area|field|setting|names)\b/);

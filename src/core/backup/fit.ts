@@ -10,6 +10,11 @@
  */
 import type { BackupProfile, KeyboardBackup } from './format.ts';
 
+/** A code space as people know it: VIA's by its protocol, ours and libhmk's by name. */
+function spaceName(space: string): string {
+  return space.startsWith('qmk-v') ? `VIA ${space.slice('qmk-v'.length)}` : space;
+}
+
 export interface FittedBackup {
   fitted: KeyboardBackup;
   unheld: string[];
@@ -26,6 +31,10 @@ export function compatibilityProblem(
     const named = (d: KeyboardBackup['device']) => d.displayName || d.model;
     return { id: 'backup.err.model', args: [named(file.device), named(current.device)] };
   }
+  // The same codes mean other keys in another space (VIA protocols 10, 11 and 12 number layer keys differently).
+  const [was, now] = [file.device.keycodeSpace, current.device.keycodeSpace];
+  if (was !== undefined && now !== undefined && was !== now)
+    return { id: 'backup.err.space', args: [spaceName(was), spaceName(now)] };
   return undefined;
 }
 

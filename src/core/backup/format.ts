@@ -44,6 +44,8 @@ export const backupDeviceSchema = z.strictObject({
   /** Empty when the keyboard has none or it was left out. */
   serial: z.string().max(128),
   keyCount: z.number().int().min(0).max(1024),
+  /** The code space the key map's codes are of (a VIA keyboard's depends on its protocol version). */
+  keycodeSpace: z.enum(['keytune', 'libhmk', 'qmk-v10', 'qmk-v11', 'qmk-v12']).optional(),
 });
 
 export const keyboardBackupSchema = z.strictObject({

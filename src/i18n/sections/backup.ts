@@ -77,6 +77,8 @@ export const backupEn = {
   'backup.err.family':
     'This backup was made on another kind of keyboard ({0}); this keyboard is {1}. Nothing was changed.',
   'backup.err.model': 'This backup was made on another model ({0}); this keyboard is {1}. Nothing was changed.',
+  'backup.err.space':
+    'This backup holds key codes of another protocol version ({0}); this keyboard uses {1}, where the same numbers are other keys. Nothing was changed.',
   'backup.err.changed':
     'The keyboard was changed elsewhere since this step (in another window or from the command line), so this step was not undone or redone. Nothing was changed.',
   'backup.err.noPoint': 'This restore point is no longer kept. Nothing was changed.',
@@ -154,5 +156,7 @@ export const backupZh: Record<keyof typeof backupEn, string> = {
   'backup.err.model': '此备份来自另一型号（{0}），而此键盘为 {1}。键盘未做任何更改。',
   'backup.err.changed':
     '自此步骤以来，键盘已在别处（另一个窗口或命令行）被更改，因此未撤销或重做此步骤。键盘未做任何更改。',
+  'backup.err.space':
+    '此备份中的键码属于另一协议版本（{0}）；此键盘使用 {1}，相同的数值代表不同的按键。键盘未做任何更改。',
   'backup.err.noPoint': '此恢复点已不再保留。键盘未做任何更改。',
 };

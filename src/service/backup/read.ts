@@ -36,6 +36,7 @@ function deviceOf(device: DeviceEntry): BackupDevice {
     hardware: r.hw_ver,
     serial: r.dev_sn,
     keyCount,
+    keycodeSpace: r.features.keycodeSpace,
   };
 }
 
