@@ -14,7 +14,7 @@ import { loopbackVirtualFactory } from '../../src/host/virtual-loopback.ts';
 import { createDeviceService } from '../../src/service/index.ts';
 import { LINK_PRESETS } from '../../src/transport/types.ts';
 import { createDeviceHistory, type DeviceHistory } from '../../src/ui/history/history.ts';
-import { namesOf } from '../../src/ui/history/names.ts';
+import { namesOf } from '../../src/core/backup/names.ts';
 import { recordingClient } from '../../src/ui/history/recording-client.ts';
 
 const FAMILIES = [

@@ -5,7 +5,7 @@
  */
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupDevice, type KeyboardBackup } from '../../core/backup/format.ts';
 import type { BackupNames } from '../../core/backup/diff.ts';
-import { spaceOf, type CatalogueOptions } from '../../core/keycode-spaces/index.ts';
+import { namesOf } from '../../core/backup/names.ts';
 import { ViaDriver } from '../../drivers/via/index.ts';
 import { isDriverDevice, type DeviceEntry } from '../context.ts';
 import { readDriverAreas } from './driver-read.ts';
@@ -56,21 +56,5 @@ export async function readKeyboard(device: DeviceEntry, now: Date = new Date()):
 
 /** Key names from the layout's factory codes, code names from the device's code space. */
 export function backupNames(device: DeviceEntry): BackupNames {
-  const { features } = device.record;
-  const space = spaceOf(features.keycodeSpace);
-  // What parametric codes depend on, as the screens name them (layers, profiles, macros).
-  const options: CatalogueOptions = {
-    layers: features.layers,
-    profiles: features.profiles.count,
-    ...(features.macroBuffer ? { macros: features.macroBuffer.count } : {}),
-  };
-  const factory = new Map<number, number>();
-  for (const key of device.record.layout?.keys ?? []) if (key.code !== undefined) factory.set(key.id, key.code);
-  return {
-    key(id) {
-      const code = factory.get(id);
-      return code === undefined ? `#${id}` : space.describe(code, options).name;
-    },
-    code: (code) => space.describe(code, options).name,
-  };
+  return namesOf(device.record);
 }

@@ -9,7 +9,7 @@ import type { Client } from '../../contract/client';
 import type { DeviceStore } from '../device-list/store';
 import { useToastStore } from '../toasts/store';
 import { createDeviceHistory, type DeviceHistory } from './history';
-import { namesOf } from './names';
+import { namesOf } from '../../core/backup/names';
 import { recordingClient } from './recording-client';
 
 export interface HeldHistory {
