@@ -9,6 +9,7 @@ import { travelMetrics } from './travel.ts';
 import { uiMetrics } from './ui.ts';
 import { libhmkMetrics } from './libhmk.ts';
 import { viaMetrics } from './via.ts';
+import { backupMetrics } from './backup.ts';
 
 const suites: [string, () => Promise<Metric[]>][] = [
   ['device core', deviceCoreMetrics],
@@ -20,6 +21,7 @@ const suites: [string, () => Promise<Metric[]>][] = [
   ['firmware update', firmwareMetrics],
   ['libhmk keyboards', libhmkMetrics],
   ['VIA keyboards', viaMetrics],
+  ['backups and undo', backupMetrics],
 ];
 
 let over = 0;
