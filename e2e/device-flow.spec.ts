@@ -103,6 +103,8 @@ test('a virtual keyboard added from the welcome screen comes back after a reload
   await expect.poll(() => page.evaluate(SAVED_KEYBOARDS)).toBe(1);
   await page.reload();
   await expect(page.getByRole('article')).toHaveCount(1);
+  // The card can show (from the worker's early list) before the app has started: wait for the app's bridge.
+  await page.waitForFunction(() => (window as { __keytune?: { bridge?: unknown } }).__keytune?.bridge !== undefined);
 
   const paths = (await page.evaluate(`window.__keytune.bridge.call('app_info', 'get_dev_list')`)) as { path: string }[];
   await page.evaluate(

@@ -175,7 +175,7 @@ for (const theme of ['light', 'dark'] as const) {
     await openEditor(page, 'Snap Tap S0', 'Edit Snap Tap');
     await shot('snaptap');
     await cancel(dialog(page, 'Edit Snap Tap'));
-    await openEditor(page, 'Hyper Tap (DRT) H0', 'Edit Hyper Tap (DRT)');
+    await openEditor(page, 'Hyper Tap (DRT) T0', 'Edit Hyper Tap (DRT)');
     await shot('hypertap');
     await cancel(dialog(page, 'Edit Hyper Tap (DRT)'));
 
