@@ -4,8 +4,8 @@
  * fresh loads), and that time over a static page's first frame measured in the same run (the machine's floor).
  *
  * The first card is the one index.html draws before the app loads (src/ui/startup/first-paint.ts: the devices of
- * the last visit and those the address asks for, "connecting"); `device_list_interactive_ms` is the frame with the
- * app's own card, the one a person can open, after the device service has answered.
+ * the last visit and those the address asks for, "connecting"); `device_list_interactive_ms` is the frame with a
+ * card a person can open (its name a button, whose choice is honoured as soon as the app lists the device).
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -83,8 +83,9 @@ export const CARD_FRAMES_INIT = `(() => {
     new MutationObserver(check).observe(document, { childList: true, subtree: true });
   };
   note('__cardFrame', '.device-card');
-  // A card that opens its device: the app's own, or a first-frame card the service has listed (device-card--live).
-  note('__liveCardFrame', '.device-card:not(.device-card--preview)');
+  // A card a person can open: its name is a button (the first frame's cards take a click at once and open their
+  // device as soon as the app lists it; the app's own cards open it directly).
+  note('__liveCardFrame', '.device-card button.device-card__open');
 })()`;
 /** Both frames, once the app's card is there. */
 const CARD_FRAMES = `new Promise((resolve) => {

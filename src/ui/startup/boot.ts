@@ -18,7 +18,7 @@ import {
   type UpdateSource,
 } from '../update-checker';
 import type { DefaultResources } from '../../core/resource-load';
-import { DEVICES_EVENT, OPEN_EVENT } from './first-paint';
+import { chosenPath, DEVICES_EVENT, OPEN_EVENT } from './first-paint';
 import { parseVirtualParams, virtualsToAdd } from './virtual-param';
 
 export interface BootOptions {
@@ -91,8 +91,9 @@ function nextFrame(): Promise<void> {
  * has not rendered: the app's first render is then its page.
  */
 function openChosenDevices(devices: DeviceStore): void {
-  const open = (path: string | undefined) => {
-    if (!path || !devices.getState().devices.some((d) => d.path === path)) return;
+  const open = (choice: string | undefined) => {
+    const path = choice === undefined ? undefined : chosenPath(choice, devices.getState().devices);
+    if (!path) return;
     devices.getState().open(path);
     void loadDevicePage();
   };

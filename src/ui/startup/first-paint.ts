@@ -3,17 +3,19 @@
  * can know them, the devices it is about to list, drawn as "connecting" cards. index.html runs this as an inline
  * script (scripts/first-paint-plugin.ts compiles it, with the parts rendered at build time by first-paint-parts.tsx),
  * so a person sees the app's frame and their devices at the speed of a static page. The app's first render replaces
- * it all; until then nothing in it can be clicked or focused, and screen readers hear only that the page is loading.
+ * it all; until then the rail does nothing, and screen readers hear that the page is loading.
  *
  * The devices shown are the ones the app listed on the last visit (names and types only, kept by
  * remembered-devices.ts) and the virtual keyboards the address asks for (`?virtual=made68pro@1.3.7`). Nothing read
  * from a device (firmware version, battery, connection) is shown before the device has answered.
  *
- * The cards go live as soon as the device worker says which devices it lists: it answers the page's first-list
- * request (early-worker.ts) before it has even loaded the service (src/host/first-list.ts), usually before this
- * script runs, so the cards are drawn live in the first frame, long before the app has run. The app's
- * start-up sends its own list too (DEVICES_EVENT), for what the worker could not name early. A live card is a button;
- * choosing it notes the device (OPEN_EVENT, window.__keytuneChosen) and the app opens it as soon as it can.
+ * Each card's name is a button from the first frame. Chosen before its device is known, the choice is kept by name
+ * and place (CHOICE_BY_NAME: the nth card of that name) and the app opens the device it lists under them; a device
+ * that does not come leaves the list as the app draws it. The cards are told their device's path as soon as the
+ * device worker says which devices it lists: it answers the page's first-list request (early-worker.ts) before it
+ * has even loaded the service (src/host/first-list.ts); the app's start-up sends its own list too (DEVICES_EVENT).
+ * A card with a path shows "Connected" and is chosen by path. Either way the choice is noted (OPEN_EVENT,
+ * window.__keytuneChosen) and the app opens it as soon as it can.
  *
  * Self-contained (no imports): it runs in a classic script, before the module graph.
  */
@@ -64,7 +66,7 @@ export const FIRST_LIST_EVENT = 'keytune:first-list';
 
 declare global {
   interface Window {
-    /** The path of the device chosen on the first frame, for the app to open once it has started. */
+    /** The device chosen on the first frame (its path, or CHOICE_BY_NAME), for the app to open once it has started. */
     __keytuneChosen?: string;
     /** The device worker's first list, once it has answered (early-worker.ts). */
     __keytuneFirstList?: readonly ListedDevice[];
@@ -136,15 +138,20 @@ export function firstPaintHtml(
   devices: readonly PreviewDevice[],
 ): string {
   const t = parts.texts[language];
+  const seen: Record<string, number> = {};
   const cards = devices
     .map((d) => {
       const art = parts.art[String(d.type)] ?? parts.art['2'] ?? '';
       const type = t.types[String(d.type)] ?? '';
+      // The card's name is a button from the first frame: a choice is kept by name and place until the app lists
+      // the device (CHOICE_BY_NAME), so a person can open it before anything has answered.
+      const nth = (seen[d.name] = (seen[d.name] ?? -1) + 1);
       return (
         `<li><article class="device-card device-card--preview" data-online="false">` +
         `<div class="device-card__art">${art}</div>` +
-        `<div class="device-card__body"><h3 class="device-card__name"><span class="device-card__open">` +
-        `${escapeHtml(d.name)}</span></h3><p class="device-card__meta"><span class="status-dot" aria-hidden="true">` +
+        `<div class="device-card__body"><h3 class="device-card__name"><button type="button" ` +
+        `class="device-card__open" data-first-nth="${nth}">` +
+        `${escapeHtml(d.name)}</button></h3><p class="device-card__meta"><span class="status-dot" aria-hidden="true">` +
         `</span><span>${escapeHtml(t.connecting)}</span>${type ? `<span>·</span><span>${escapeHtml(type)}</span>` : ''}` +
         `</p></div></article></li>`
       );
@@ -154,9 +161,11 @@ export function firstPaintHtml(
     ? `<section class="device-list"><header class="page-header"><h1 class="page-header__title">` +
       `${escapeHtml(t.title)}</h1></header><ul class="device-grid">${cards}</ul></section>`
     : `<div class="boot-spinner"></div>`;
+  // The rail does nothing until the app is there; the cards take a click from the first frame.
+  const rail = t.rail.replace(/^<(\w+)/, '<$1 inert aria-hidden="true"');
   return (
-    `<div class="app first-paint" data-desktop="false" aria-hidden="true" inert>` +
-    `<div class="app__body">${t.rail}<main class="content"><div class="content__screen">${screen}</div></main></div>` +
+    `<div class="app first-paint" data-desktop="false"${cards ? '' : ' aria-hidden="true" inert'}>` +
+    `<div class="app__body">${rail}<main class="content"><div class="content__screen">${screen}</div></main></div>` +
     `</div><p class="sr-only" role="status">${escapeHtml(t.loading)}</p>`
   );
 }
@@ -193,12 +202,16 @@ export function bringFirstFrameToLife(
     button.className = 'device-card__open';
     button.textContent = device.display_name;
     button.dataset.deviceOpen = device.path;
-    button.addEventListener('click', () => {
+    button.addEventListener('click', (event) => {
+      // Chosen by path from now on (the frame's own listener chooses by name only while the path is unknown).
+      event.stopPropagation();
       card.classList.add(OPENING);
       card.setAttribute('aria-busy', 'true');
       open(device.path);
     });
+    const focused = document.activeElement === label;
     label.replaceWith(button);
+    if (focused) button.focus();
     card.classList.replace('device-card--preview', 'device-card--live');
     card.dataset.online = 'true';
     card.dataset.path = device.path;
@@ -207,14 +220,32 @@ export function bringFirstFrameToLife(
     if (state) state.textContent = connected;
     live++;
   }
-  if (live > 0) {
-    // Only the cards take part now; the rail waits for the app.
-    frame.removeAttribute('inert');
-    frame.removeAttribute('aria-hidden');
-    frame.querySelector('.rail')?.setAttribute('inert', '');
-    frame.querySelector('.rail')?.setAttribute('aria-hidden', 'true');
-  }
   return live;
+}
+
+/** A choice made before the device's path is known: the nth card of that name (boot.ts finds it in the list). */
+export const CHOICE_BY_NAME = 'name:';
+
+/** The device a choice names in a list: by path, or the nth device of a name. */
+export function chosenPath(choice: string, devices: readonly { path: string; display_name: string }[]) {
+  if (!choice.startsWith(CHOICE_BY_NAME)) return devices.some((d) => d.path === choice) ? choice : undefined;
+  const rest = choice.slice(CHOICE_BY_NAME.length);
+  const hash = rest.lastIndexOf('#');
+  const name = rest.slice(0, hash);
+  const nth = Number(rest.slice(hash + 1));
+  return devices.filter((d) => d.display_name === name)[nth]?.path;
+}
+
+/** Cards still without a path open by name and place: the app finds their device once it lists it. */
+function chooseByName(frame: HTMLElement): void {
+  frame.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest<HTMLElement>('.device-card__open');
+    const card = button?.closest<HTMLElement>('.device-card');
+    if (!button || !card || button.dataset.firstNth === undefined) return;
+    card.classList.add(OPENING);
+    card.setAttribute('aria-busy', 'true');
+    chooseDevice(`${CHOICE_BY_NAME}${button.textContent ?? ''}#${button.dataset.firstNth}`);
+  });
 }
 
 /** A chosen card's device: noted for the app's start-up, which may not be listening yet. */
@@ -256,7 +287,11 @@ export function paintFirstFrame(parts: FirstPaintParts): void {
     const devices = previewDevices(remembered, location.search, parts.models);
     root.innerHTML = firstPaintHtml(parts, language, devices);
     document.documentElement.lang = language === 'zh_CN' ? 'zh-CN' : 'en';
-    if (devices.length > 0) listenForDevices(parts.texts[language].connected);
+    if (devices.length > 0) {
+      const frame = root.querySelector<HTMLElement>('.first-paint');
+      if (frame) chooseByName(frame);
+      listenForDevices(parts.texts[language].connected);
+    }
   } catch {
     // The app's own first render follows in any case.
   }

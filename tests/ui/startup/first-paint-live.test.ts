@@ -50,6 +50,6 @@ describe('the first frame goes live', () => {
     expect(
       bringFirstFrameToLife([deviceRecord({ display_name: 'Made68Pro', online: false })], () => {}, 'Connected'),
     ).toBe(0);
-    expect(document.querySelector('.first-paint')).toHaveAttribute('inert');
+    expect(document.querySelector('.device-card--live')).toBeNull();
   });
 });

@@ -5,8 +5,11 @@
  */
 import { createDeviceStore } from '../../../src/ui/device-list/store';
 import {
+  CHOICE_BY_NAME,
+  chosenPath,
   firstPaintHtml,
   firstPaintLanguage,
+  OPEN_EVENT,
   paintFirstFrame,
   PREVIEW_LIMIT,
   previewDevices,
@@ -54,24 +57,45 @@ describe('first frame', () => {
     expect(previewDevices(many, '', parts.models)).toHaveLength(PREVIEW_LIMIT);
   });
 
-  it('draws cards that say they are connecting, show nothing read from the device, and cannot be used yet', () => {
+  it('draws cards that say they are connecting, show nothing read from the device, and take a choice at once', () => {
     document.getElementById('root')!.innerHTML = firstPaintHtml(parts, 'en_US', [
       { name: '<b>Made68Pro</b>', type: 2 },
       { name: 'Dongle01', type: 4 },
+      { name: 'Dongle01', type: 4 },
     ]);
     const app = document.querySelector('.first-paint')!;
-    expect(app.getAttribute('aria-hidden')).toBe('true');
-    expect(app.hasAttribute('inert')).toBe(true);
+    expect(app.hasAttribute('inert')).toBe(false);
+    // The rail does nothing until the app is there.
+    expect(document.querySelector('.rail')!.hasAttribute('inert')).toBe(true);
+    expect(document.querySelector('.rail')!.getAttribute('aria-hidden')).toBe('true');
     const cards = [...document.querySelectorAll('.device-card--preview')];
     expect(cards.map((c) => c.querySelector('.device-card__name')!.textContent)).toEqual([
       '<b>Made68Pro</b>',
+      'Dongle01',
       'Dongle01',
     ]);
     expect(cards[1]!.textContent).toContain('Connecting…');
     expect(cards[1]!.textContent).toContain('Receiver');
     expect(document.body.textContent).not.toMatch(/Firmware|USB|Virtual/);
-    expect(document.querySelector('button, a, input')).toBeNull();
+    // Each name is a button, told apart by its place among the cards of that name.
+    const buttons = [...document.querySelectorAll<HTMLButtonElement>('button.device-card__open')];
+    expect(buttons.map((b) => b.dataset.firstNth)).toEqual(['0', '0', '1']);
+    expect(document.querySelector('a, input')).toBeNull();
     expect(document.querySelector('[role="status"]')!.textContent).toBe('Loading');
+  });
+
+  it('finds the device a choice names: by path, or the nth device of a name', () => {
+    const list = [
+      { path: 'a', display_name: 'Dongle01' },
+      { path: 'b', display_name: 'Made68Pro' },
+      { path: 'c', display_name: 'Dongle01' },
+    ];
+    expect(chosenPath('b', list)).toBe('b');
+    expect(chosenPath('x', list)).toBeUndefined();
+    expect(chosenPath(`${CHOICE_BY_NAME}Dongle01#1`, list)).toBe('c');
+    expect(chosenPath(`${CHOICE_BY_NAME}Dongle01#0`, list)).toBe('a');
+    expect(chosenPath(`${CHOICE_BY_NAME}Dongle01#2`, list)).toBeUndefined();
+    expect(chosenPath(`${CHOICE_BY_NAME}Real67#0`, list)).toBeUndefined();
   });
 
   it('shows the shell and a spinner when there is no device to draw', () => {
@@ -98,6 +122,23 @@ describe('first frame', () => {
     ]);
     expect(document.body.textContent).toContain('正在连接…');
     expect(document.documentElement.lang).toBe('zh-CN');
+  });
+
+  it('a card chosen before any device has answered is noted by name and place, and shows it is opening', () => {
+    localStorage.setItem(REMEMBERED_DEVICES_KEY, JSON.stringify([{ name: 'Real67', type: 2 }]));
+    window.history.replaceState(null, '', '/?virtual=made68pro@1.3.7');
+    window.__keytuneChosen = undefined;
+    const heard: string[] = [];
+    const listen = (e: Event) => heard.push((e as CustomEvent<string>).detail);
+    window.addEventListener(OPEN_EVENT, listen);
+    paintFirstFrame(parts);
+    const button = [...document.querySelectorAll<HTMLButtonElement>('button.device-card__open')][1]!;
+    expect(button.textContent).toBe('Made68Pro');
+    button.click();
+    window.removeEventListener(OPEN_EVENT, listen);
+    expect(window.__keytuneChosen).toBe(`${CHOICE_BY_NAME}Made68Pro#0`);
+    expect(heard).toEqual([`${CHOICE_BY_NAME}Made68Pro#0`]);
+    expect(button.closest('.device-card')).toHaveAttribute('aria-busy', 'true');
   });
 
   it('leaves the desktop host page to its own first render', () => {
