@@ -5,6 +5,7 @@
  */
 import { keyboardBackupSchema, type KeyboardBackup, type RestorePointInfo } from '../core/backup/format.ts';
 import type { RestorePointStore } from '../service/backup/restore-points.ts';
+import { runInStore, type IdbStoreSpec } from './idb-store.ts';
 
 const DB_NAME = 'keytune-restore-points';
 const STORE = 'points';
@@ -18,36 +19,14 @@ interface PointRecord {
   backup: KeyboardBackup;
 }
 
-function openDb(factory: IDBFactory): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = factory.open(DB_NAME, 1);
-    req.onupgradeneeded = () => {
-      const store = req.result.createObjectStore(STORE, { keyPath: ['keyboard', 'id'] });
-      store.createIndex(BY_KEYBOARD, 'keyboard');
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB is not available'));
-  });
-}
+const SPEC: IdbStoreSpec = {
+  db: DB_NAME,
+  store: STORE,
+  upgrade: (db) => db.createObjectStore(STORE, { keyPath: ['keyboard', 'id'] }).createIndex(BY_KEYBOARD, 'keyboard'),
+};
 
-async function run<T>(
-  factory: IDBFactory,
-  mode: IDBTransactionMode,
-  fn: (s: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const db = await openDb(factory);
-  return new Promise<T>((resolve, reject) => {
-    const tx = db.transaction(STORE, mode);
-    const req = fn(tx.objectStore(STORE));
-    tx.oncomplete = () => {
-      db.close();
-      resolve(req.result);
-    };
-    tx.onerror = () => {
-      db.close();
-      reject(tx.error ?? new Error('IndexedDB transaction failed'));
-    };
-  });
+function run<T>(factory: IDBFactory, mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return runInStore(factory, SPEC, mode, fn);
 }
 
 const REASONS: readonly string[] = ['firmware-update', 'factory-reset', 'restore', 'manual'];

@@ -3,6 +3,7 @@
  * of its own, so adding it never touches the version of the virtual keyboards' one.
  */
 import type { DefinitionStore } from '../drivers/types.ts';
+import { runInStore, type IdbStoreSpec } from './idb-store.ts';
 
 const DB_NAME = 'keytune-via-definitions';
 const STORE = 'definitions';
@@ -19,33 +20,14 @@ interface DefinitionRecord {
 
 const key = (vendorId: number, productId: number) => `${vendorId}:${productId}`;
 
-function openDb(factory: IDBFactory): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = factory.open(DB_NAME, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'id' });
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB is not available'));
-  });
-}
+const SPEC: IdbStoreSpec = {
+  db: DB_NAME,
+  store: STORE,
+  upgrade: (db) => db.createObjectStore(STORE, { keyPath: 'id' }),
+};
 
-async function run<T>(
-  factory: IDBFactory,
-  mode: IDBTransactionMode,
-  fn: (s: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const db = await openDb(factory);
-  return new Promise<T>((resolve, reject) => {
-    const tx = db.transaction(STORE, mode);
-    const req = fn(tx.objectStore(STORE));
-    tx.oncomplete = () => {
-      db.close();
-      resolve(req.result);
-    };
-    tx.onerror = () => {
-      db.close();
-      reject(tx.error ?? new Error('IndexedDB transaction failed'));
-    };
-  });
+function run<T>(factory: IDBFactory, mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return runInStore(factory, SPEC, mode, fn);
 }
 
 export function indexedDbDefinitionStore(factory: IDBFactory = indexedDB): DefinitionStore {
