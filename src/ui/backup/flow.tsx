@@ -3,6 +3,7 @@
  * to restore, list the restore points. The dialogs' code (and the diff texts) loads only when one opens, so the card
  * menu's own script stays small. Focus goes back to the menu's button when a dialog closes.
  */
+import { HiddenFileInput } from '../widgets/HiddenFileInput';
 import { lazy, Suspense, useRef, useState, type ChangeEvent, type ReactNode, type RefObject } from 'react';
 import type { DeviceRecord } from '../../contract/bridge';
 import { pushKeyToast } from '../toasts/store';
@@ -45,14 +46,10 @@ export function useBackupFlow(device: DeviceRecord | undefined, opener: RefObjec
 
   const parts = (
     <>
-      <input
+      <HiddenFileInput
         ref={input}
-        type="file"
         accept=".json,application/json"
-        hidden
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="backup-open-file"
+        testId="backup-open-file"
         onChange={(event) => void open(event)}
       />
       {dialog && device && (

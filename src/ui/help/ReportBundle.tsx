@@ -3,6 +3,7 @@
  * serial numbers) or a device card's menu, and open such a file to read it. The service builds the bundle; the page
  * adds its own version, browser and warnings. The viewer and the file's schema load only when a file is opened.
  */
+import { HiddenFileInput } from '../widgets/HiddenFileInput';
 import { lazy, Suspense, useCallback, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { Client } from '../../contract/client';
 import type { ReportBundle } from '../../core/report-bundle-format';
@@ -170,14 +171,10 @@ function OpenReport() {
       <button type="button" className="button button--secondary" onClick={() => input.current?.click()}>
         {r('report.open')}
       </button>
-      <input
+      <HiddenFileInput
         ref={input}
-        type="file"
         accept=".json,application/json"
-        hidden
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="report-open-file"
+        testId="report-open-file"
         onChange={(event) => void open(event)}
       />
       {problem && (

@@ -7,6 +7,7 @@
  * warning toast. Rename applies limit style 2 as the user types; import takes .mgscene files only and the service
  * validates the file before it touches the keyboard.
  */
+import { HiddenFileInput } from '../../widgets/HiddenFileInput';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { CallAnswer } from '../../../contract/contract';
@@ -270,14 +271,10 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
           </li>
         ))}
       </ul>
-      <input
+      <HiddenFileInput
         ref={fileInput}
-        type="file"
         accept=".mgscene"
-        hidden
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="theme-import-file"
+        testId="theme-import-file"
         onChange={(event) => void importFile(event)}
       />
       {renaming !== undefined && (

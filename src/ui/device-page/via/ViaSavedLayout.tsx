@@ -5,6 +5,7 @@
  * change and restores it as one change. A file that is not one, is another keyboard's or names a code the keyboard
  * cannot read is refused here, with its reason, before anything is asked of the keyboard.
  */
+import { HiddenFileInput } from '../../widgets/HiddenFileInput';
 import { lazy, Suspense, useRef, useState, type ChangeEvent } from 'react';
 import { BackupFileError } from '../../../core/backup/parse';
 import {
@@ -112,14 +113,10 @@ export function ViaSavedLayout({ path }: { path: string }) {
         >
           {t('viaSaved.import')}
         </button>
-        <input
+        <HiddenFileInput
           ref={input}
-          type="file"
           accept=".json,application/json"
-          hidden
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="via-saved-file"
+          testId="via-saved-file"
           onChange={(event) => void importLayout(event)}
         />
       </div>
