@@ -9,14 +9,15 @@ import { VirtualKeyboard } from '../firmware/index.ts';
 import { createDeviceService } from '../service/index.ts';
 import { provideRestorePointStore } from '../service/backup/restore-points.ts';
 import { fileRestorePointStore } from './restore-points-file.ts';
+import type { VirtualDeviceOptions } from '../service/context.ts';
 import type { DeviceService } from '../service/service.ts';
 import { LoopbackTransport } from '../transport/loopback.ts';
 import { LINK_PRESETS, type LinkOptions } from '../transport/types.ts';
 import { preparePrivateDataDir } from './data-dir.ts';
 import { fileDefinitionStore } from './via-definitions-file.ts';
 import { familyVirtualModel } from '../core/virtual-families.ts';
-import { createFamilyVirtual } from '../host/family-virtual.ts';
-import { FlashStore, type StoredSpec } from './flash-store.ts';
+import { createFamilyVirtual, type FamilyVirtualHandle } from '../host/family-virtual.ts';
+import { FlashStore, type StoredImage, type StoredSpec } from './flash-store.ts';
 import { HidWatcher, type HidModule } from './node-hid.ts';
 import { newRuntimeSecret, removeRuntimeFile, writeRuntimeFile, type RuntimeInfo } from './runtime-file.ts';
 import { newToken } from './security.ts';
@@ -56,6 +57,10 @@ export async function startServiceHost(options: ServiceHostOptions): Promise<Ser
   const loopbacks = new Map<string, { serial: string; transport: LoopbackTransport }>();
   /** Virtual keyboards by serial, until forgotten. */
   const keyboards = new Map<string, { spec: StoredSpec; keyboard: VirtualKeyboard }>();
+  /** Virtual keyboards of other families by serial, until forgotten or the host stops: how to save them last. */
+  const families = new Map<string, { handle: FamilyVirtualHandle; stop: () => void }>();
+  /** The saved keyboard of another family being restored: it takes its serial and state back. */
+  let restoring: StoredImage | undefined;
 
   const open = (spec: StoredSpec, keyboard: VirtualKeyboard) => {
     keyboards.set(spec.serial, { spec, keyboard });
@@ -71,11 +76,31 @@ export async function startServiceHost(options: ServiceHostOptions): Promise<Ser
     return { transport, pressKey: async (keyId: number, depth: number) => keyboard.pressKey(keyId, depth) };
   };
 
+  /** A keyboard of another family, saved now and after each change; removing it forgets it. */
+  const keepFamily = (model: NonNullable<ReturnType<typeof familyVirtualModel>>, o: VirtualDeviceOptions) => {
+    const back = restoring?.spec.displayName === o.displayName ? restoring : undefined;
+    restoring = undefined;
+    const spec: StoredSpec = back?.spec ?? { ...o, serial: newSerial() };
+    const handle = createFamilyVirtual(model, o.fwVer, link, spec.serial, back?.family?.state);
+    const save = (state: unknown) =>
+      store.put(spec, new Uint8Array(0), { family: model.family, version: spec.fwVer, state });
+    families.set(spec.serial, { handle, stop: handle.onChange(save) });
+    handle.onClose(() => {
+      const kept = families.get(spec.serial);
+      if (kept?.handle !== handle) return;
+      kept.stop();
+      families.delete(spec.serial);
+      store.remove(spec.serial);
+    });
+    if (!back) save(handle.save());
+    return handle;
+  };
+
   const service = createDeviceService({
     createVirtual: async (o) => {
-      // Keyboards of other families run their family's simulator; they start from factory settings each launch.
+      // Keyboards of other families run their family's simulator, kept like ours across launches.
       const family = familyVirtualModel(o.displayName);
-      if (family) return createFamilyVirtual(family, o.fwVer, link, newSerial());
+      if (family) return keepFamily(family, o);
       const spec: StoredSpec = { ...o, serial: newSerial() };
       const keyboard = new VirtualKeyboard({ model: spec.displayName, ...spec });
       store.put(spec, keyboard.serialize());
@@ -102,6 +127,14 @@ export async function startServiceHost(options: ServiceHostOptions): Promise<Ser
 
   for (const saved of store.all()) {
     try {
+      if (saved.family) {
+        if (saved.family.family !== familyVirtualModel(saved.spec.displayName)?.family)
+          throw new Error('the record names another family');
+        restoring = saved;
+        const { serial: _serial, ...options } = saved.spec;
+        await service.addVirtual(options).finally(() => (restoring = undefined));
+        continue;
+      }
       const handle = open(saved.spec, VirtualKeyboard.restore(saved.image));
       await service.attach(handle.transport, { virtual: true, pressKey: handle.pressKey });
     } catch (e) {
@@ -123,6 +156,11 @@ export async function startServiceHost(options: ServiceHostOptions): Promise<Ser
       await hid?.stop();
       // Like a keyboard finishing its flash write before it powers off: the last committed settings are kept.
       for (const { spec, keyboard } of keyboards.values()) store.put(spec, keyboard.serialize());
+      for (const { handle, stop } of families.values()) {
+        handle.flush();
+        stop();
+      }
+      families.clear();
       for (const { transport } of loopbacks.values()) await transport.close();
     },
   };

@@ -1,9 +1,12 @@
 /**
- * Virtual keyboards' flash images in one file of the data folder, like a real keyboard keeps its settings in flash.
- * Every save writes a new file beside the old one and renames it over, so a crash mid-write leaves the last good file.
+ * Virtual keyboards' flash images in one file of the data folder, like a real keyboard keeps its settings in flash; a
+ * keyboard of another family keeps its family, version and simulator's state instead (files written before such
+ * keyboards were kept have none). Every save writes a new file beside the old one and renames it over, so a crash
+ * mid-write leaves the last good file.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { SavedFamilyState } from '../host/family-virtual.ts';
 
 export interface StoredSpec {
   displayName: string;
@@ -15,13 +18,15 @@ export interface StoredSpec {
 
 export interface StoredImage {
   spec: StoredSpec;
+  /** Our own protocol's flash image; empty for a keyboard of another family. */
   image: Uint8Array;
   savedAt: number;
+  family?: SavedFamilyState;
 }
 
 interface FileShape {
   version: 1;
-  keyboards: { spec: StoredSpec; image: string; savedAt: number }[];
+  keyboards: { spec: StoredSpec; image: string; savedAt: number; family?: SavedFamilyState }[];
 }
 
 export const FLASH_FILE = 'virtual-keyboards.json';
@@ -49,6 +54,7 @@ export class FlashStore {
           spec: k.spec,
           image: new Uint8Array(Buffer.from(k.image, 'base64')),
           savedAt: k.savedAt,
+          ...(k.family ? { family: k.family } : {}),
         });
     } catch (e) {
       console.error(`${this.file} is unreadable; virtual keyboards start afresh`, e);
@@ -60,9 +66,9 @@ export class FlashStore {
     return [...this.images.values()].sort((a, b) => a.savedAt - b.savedAt);
   }
 
-  put(spec: StoredSpec, image: Uint8Array): void {
+  put(spec: StoredSpec, image: Uint8Array, family?: SavedFamilyState): void {
     const old = this.images.get(spec.serial);
-    this.images.set(spec.serial, { spec, image, savedAt: old?.savedAt ?? Date.now() });
+    this.images.set(spec.serial, { spec, image, savedAt: old?.savedAt ?? Date.now(), ...(family ? { family } : {}) });
     this.write();
   }
 
@@ -77,6 +83,7 @@ export class FlashStore {
         spec: k.spec,
         image: Buffer.from(k.image).toString('base64'),
         savedAt: k.savedAt,
+        ...(k.family ? { family: k.family } : {}),
       })),
     };
     mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });

@@ -1,6 +1,11 @@
 /**
  * Virtual keyboards of other families: a simulator of the family's firmware behind a loopback link of the family's
  * report size, and the family that opens it. The same in every host (tests, the desktop bridge, the browser worker).
+ *
+ * A host keeps such a keyboard across restarts as it keeps ours: it saves the simulator's state after each change and
+ * hands it back to `createFamilyVirtual`. The simulators have no flash-write event, so the handle watches their
+ * traffic instead: a moment after a burst of reports (or a key press) it compares the state with the last one it told,
+ * and tells only a real change. Reads cost one comparison per burst; nothing is written for them.
  */
 import type { FamilyVirtualModel } from '../core/virtual-families.ts';
 import { libhmkFamily } from '../drivers/libhmk/index.ts';
@@ -8,8 +13,16 @@ import type { DefinitionStore, DeviceFamily } from '../drivers/types.ts';
 import { viaFamily } from '../drivers/via/index.ts';
 import { createLibhmkSimulator, LIBHMK_SIM_IDS } from '../firmware/libhmk/index.ts';
 import { createViaSimulator, KEYTUNE_VIA_65_DEFINITION, KEYTUNE_VIA_65_IDS } from '../firmware/via/index.ts';
+import type { ReportEndpoint } from '../protocol/endpoint.ts';
 import { LoopbackTransport } from '../transport/loopback.ts';
-import type { LinkOptions } from '../transport/types.ts';
+import type { LinkOptions, TransportInfo } from '../transport/types.ts';
+
+/** What a host saves of a family virtual keyboard to bring it back: its family, its version and its simulator's state. */
+export interface SavedFamilyState {
+  family: FamilyVirtualModel['family'];
+  version: string;
+  state: unknown;
+}
 
 export interface FamilyVirtualHandle {
   family: DeviceFamily;
@@ -19,13 +32,86 @@ export interface FamilyVirtualHandle {
   pressKey(keyId: number, depthMm: number): Promise<void>;
   /** The simulator's saved state, to start from next time. */
   save(): unknown;
+  /** Hears the state after it changed, at most once per CHANGE_CHECK_MS of traffic. */
+  onChange(listener: (state: unknown) => void): () => void;
+  /** Tells a change not yet told at once (a host about to stop). */
+  flush(): void;
+  /** Hears that the link was closed: the service closes it when the keyboard is removed. */
+  onClose(listener: () => void): void;
 }
+
+/** How long after the first report of a burst the state is compared: one comparison, and one save, per burst. */
+export const CHANGE_CHECK_MS = 100;
 
 /** A definition store that knows one keyboard's definition (the bundled one of a virtual VIA keyboard). */
 function oneDefinition(vendorId: number, productId: number, json: string): DefinitionStore {
   return {
     get: async (v, p) => (v === vendorId && p === productId ? json : undefined),
     put: async () => undefined,
+  };
+}
+
+/** A loopback link that tells when the host closes it. */
+class ClosingLoopback extends LoopbackTransport {
+  readonly closed = new Set<() => void>();
+
+  override async close(): Promise<void> {
+    await super.close();
+    for (const listener of [...this.closed.values()]) listener();
+    this.closed.clear();
+  }
+}
+
+/** The handle's parts that watch a simulator: its link, key presses and changes. */
+function watched(
+  sim: ReportEndpoint & { serialize(): unknown },
+  info: Partial<TransportInfo>,
+  link: LinkOptions,
+  press: (keyId: number, depthMm: number) => void,
+): Omit<FamilyVirtualHandle, 'family' | 'definitions'> {
+  const listeners = new Set<(state: unknown) => void>();
+  let told = JSON.stringify(sim.serialize());
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const check = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const state = sim.serialize();
+    const text = JSON.stringify(state);
+    if (text === told) return;
+    told = text;
+    for (const listener of [...listeners]) listener(state);
+  };
+  const touched = (): void => {
+    if (!timer && listeners.size > 0) timer = setTimeout(check, CHANGE_CHECK_MS);
+  };
+  const endpoint: ReportEndpoint = {
+    receive: (report) => {
+      const replies = sim.receive(report);
+      if (replies instanceof Promise) return replies.finally(touched);
+      touched();
+      return replies;
+    },
+    onReport: (listener) => sim.onReport(listener),
+    linkReset: () => sim.linkReset?.(),
+    powerCycle: () => sim.powerCycle?.(),
+  };
+  const transport = new ClosingLoopback(endpoint, info, link);
+  return {
+    transport,
+    pressKey: async (keyId, depth) => {
+      press(keyId, depth);
+      // libhmk 1.4-1.6 write the thresholds to flash when every key is let go.
+      touched();
+    },
+    save: () => sim.serialize(),
+    onChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    flush: () => {
+      if (timer) check();
+    },
+    onClose: (listener) => transport.closed.add(listener),
   };
 }
 
@@ -43,23 +129,19 @@ export function createFamilyVirtual(
       serial: serial.padStart(24, '0').slice(-24),
       ...(state ? { state: state as never } : {}),
     });
-    const transport = new LoopbackTransport(sim, { ...LIBHMK_SIM_IDS, reportBytes: 64 }, link);
     return {
       family: libhmkFamily,
-      transport,
-      pressKey: async (keyId, depth) => sim.pressKey(keyId, depth),
-      save: () => sim.serialize(),
+      ...watched(sim, { ...LIBHMK_SIM_IDS, reportBytes: 64 }, link, (keyId, depth) => sim.pressKey(keyId, depth)),
     };
   }
   const sim = createViaSimulator({ protocol: Number(version.split('.')[0]) || 12 });
   if (state) sim.restore(state as never);
-  const transport = new LoopbackTransport(sim, { ...KEYTUNE_VIA_65_IDS, reportBytes: 32 }, link);
   const cols = 15;
   return {
     family: viaFamily,
-    transport,
     definitions: oneDefinition(KEYTUNE_VIA_65_IDS.vendorId, KEYTUNE_VIA_65_IDS.productId, KEYTUNE_VIA_65_DEFINITION),
-    pressKey: async (keyId, depth) => sim.pressKey(Math.floor(keyId / cols), keyId % cols, depth > 0),
-    save: () => sim.serialize(),
+    ...watched(sim, { ...KEYTUNE_VIA_65_IDS, reportBytes: 32 }, link, (keyId, depth) =>
+      sim.pressKey(Math.floor(keyId / cols), keyId % cols, depth > 0),
+    ),
   };
 }

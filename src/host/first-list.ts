@@ -3,10 +3,10 @@
  * service has loaded, so the first frame's cards can open their device while the service and the app still load.
  *
  * The page's first inline script sends the address's `?virtual=` values; the worker answers with the saved keyboards
- * (restored first, as the service does) and the asked-for keyboards of our own protocol that are not among them, with
+ * of our own protocol (restored first, as the service does) and the asked-for keyboards of our own protocol that are not among them, with
  * the paths the service will give them: each new keyboard's serial is chosen here and handed to the service, which
  * adds every keyboard of the plan, in the address's order, before it answers the page's first call. Keyboards of other
- * families are added too but not listed early (their path comes from their driver).
+ * families, saved or asked for, are added too but not listed early (their path comes from their driver).
  *
  * Small on purpose: the worker's entry imports it, and everything it imports is evaluated before the first answer.
  */
@@ -76,13 +76,16 @@ export function planStartKeyboards(
   const listed: FirstListed[] = [];
   const present = new Map<string, number>();
   for (const record of saved) {
-    const model = findModel(record.spec.displayName);
+    const own = findModel(record.spec.displayName);
+    const model = own ?? familyVirtualModel(record.spec.displayName);
     const version = tryParseVersion(record.spec.fwVer);
     if (!model || !version) continue;
-    listed.push({
-      path: virtualPath(model.vendorId, model.productId, record.spec.serial),
-      display_name: model.displayName,
-    });
+    // A saved keyboard of another family comes back too, but is not listed early, like an asked-for one.
+    if (own)
+      listed.push({
+        path: virtualPath(own.vendorId, own.productId, record.spec.serial),
+        display_name: own.displayName,
+      });
     const k = key(model.name, formatVersion(version));
     present.set(k, (present.get(k) ?? 0) + 1);
   }

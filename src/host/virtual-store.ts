@@ -1,8 +1,10 @@
 /**
  * Where virtual keyboards keep their flash between visits: IndexedDB, one record per keyboard (its spec and flash
- * image), like a real keyboard keeps its settings in flash. Each record also keeps when its keyboard was added, so the
- * keyboards come back in the order they were added, whichever was saved last.
+ * image), like a real keyboard keeps its settings in flash. A keyboard of another family keeps its family, version and
+ * simulator's state instead of an image. Each record also keeps when its keyboard was added, so the keyboards come back
+ * in the order they were added, whichever was saved last.
  */
+import type { SavedFamilyState } from './family-virtual.ts';
 import type { VirtualKeyboardSpec } from './worker-messages.ts';
 
 const DB_NAME = 'keytune';
@@ -11,7 +13,10 @@ const STORE = 'virtual-keyboards';
 export interface StoredKeyboard {
   id: string;
   spec: VirtualKeyboardSpec;
+  /** A keyboard of our own protocol: its flash image (empty for a keyboard of another family). */
   image: Uint8Array;
+  /** A keyboard of another family: what brings it back. Records saved before such keyboards were kept lack it. */
+  family?: SavedFamilyState;
   savedAt: number;
   /** When the keyboard was added (ms since the epoch); it never changes. Records saved before it existed lack it. */
   addedAt?: number;

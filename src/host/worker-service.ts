@@ -4,7 +4,8 @@
  * The device worker's service: the device service, the virtual keyboards' firmware, the default resources' check and
  * the WebHID ports. The worker's entry (device-worker.ts) imports this module after it has told the page which
  * keyboards it is about to list, and hands it every message that came meanwhile, in order. Each virtual keyboard saves
- * its flash image to IndexedDB whenever its firmware finishes a flash write, so its settings survive a reload.
+ * its flash image to IndexedDB whenever its firmware finishes a flash write, so its settings survive a reload; one of
+ * another family saves its simulator's state a moment after it changed (family-virtual.ts).
  */
 import { findModel } from '../core/models.ts';
 import { loadDefaultResources, ResourceLoadError } from '../core/resource-load.ts';
@@ -21,9 +22,9 @@ import { indexedDbDefinitionStore } from './via-definitions-idb.ts';
 import { indexedDbRestorePointStore } from './restore-points-idb.ts';
 import { memoryRestorePointStore, provideRestorePointStore } from '../service/backup/restore-points.ts';
 import { familyVirtualModel } from '../core/virtual-families.ts';
-import { createFamilyVirtual } from './family-virtual.ts';
+import { createFamilyVirtual, type FamilyVirtualHandle, type SavedFamilyState } from './family-virtual.ts';
 import { newSerial, type PlannedKeyboard, type StartPlan } from './first-list.ts';
-import { virtualStore } from './virtual-store.ts';
+import { virtualStore, type StoredKeyboard } from './virtual-store.ts';
 import type { FromWorker, LoadedResources, ToWorker, VirtualKeyboardSpec } from './worker-messages.ts';
 
 export interface WorkerStart {
@@ -47,6 +48,8 @@ export function serveDevices({ post, fetch, plan }: WorkerStart): (msg: ToWorker
   const addedAt = new Map<string, number>();
   /** The keyboard of the plan being added: it takes the serial the first list already named. */
   let planned: PlannedKeyboard | undefined;
+  /** The saved keyboard of another family being restored: it takes its serial and state back. */
+  let restoring: StoredKeyboard | undefined;
 
   const linkFor = (accessMode: number | undefined): LinkOptions => {
     if (!realisticLinks) return LINK_PRESETS.usb;
@@ -54,15 +57,17 @@ export function serveDevices({ post, fetch, plan }: WorkerStart): (msg: ToWorker
     return accessMode === 2 ? LINK_PRESETS.bluetooth : LINK_PRESETS.usb;
   };
 
-  /** Saves the flash image at once (the firmware already coalesces a burst of writes into one flash write). */
-  const save = (spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard): void => {
+  /** Saves a keyboard's record at once: a flash image of ours, another family's state (each coalesces its bursts). */
+  const put = (spec: VirtualKeyboardSpec, saved: Pick<StoredKeyboard, 'image' | 'family'>): void => {
     if (forgotten.has(spec.serial)) return;
     const now = Date.now();
     const addedWhen = addedAt.get(spec.serial) ?? now;
     virtualStore
-      .put({ id: spec.serial, spec, image: keyboard.serialize(), savedAt: now, addedAt: addedWhen })
+      .put({ id: spec.serial, spec, ...saved, savedAt: now, addedAt: addedWhen })
       .catch((e: unknown) => console.error('could not save the virtual keyboard', e));
   };
+  const save = (spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard): void =>
+    put(spec, { image: keyboard.serialize() });
 
   /** A loopback link to an in-worker keyboard, saved on every flash write. */
   const openVirtual = (spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard, isNew: boolean) => {
@@ -79,13 +84,39 @@ export function serveDevices({ post, fetch, plan }: WorkerStart): (msg: ToWorker
     return { transport, pressKey: async (keyId: number, depth: number) => keyboard.pressKey(keyId, depth) };
   };
 
+  /** Saves a keyboard of another family after each change, and forgets it when the service lets it go. */
+  const keepFamily = (
+    spec: VirtualKeyboardSpec,
+    family: SavedFamilyState['family'],
+    handle: FamilyVirtualHandle,
+    isNew: boolean,
+  ): FamilyVirtualHandle => {
+    const saveFamily = (state: unknown = handle.save()): void =>
+      put(spec, { image: new Uint8Array(0), family: { family, version: spec.fwVer, state } });
+    const stop = handle.onChange(saveFamily);
+    handle.onClose(() => {
+      stop();
+      forget(spec.serial);
+    });
+    if (isNew) setTimeout(() => saveFamily(), FIRST_SAVE_DELAY_MS);
+    return handle;
+  };
+
   const service = createDeviceService({
     createVirtual: async (options) => {
       const ours = planned?.displayName === options.displayName && planned.fwVer === options.fwVer;
       const serial = (ours ? planned?.serial : undefined) ?? newSerial();
       if (ours) planned = undefined;
       const family = familyVirtualModel(options.displayName);
-      if (family) return createFamilyVirtual(family, options.fwVer, linkFor(options.accessMode), serial);
+      if (family) {
+        const back = restoring?.spec.displayName === options.displayName ? restoring : undefined;
+        restoring = undefined;
+        const spec: VirtualKeyboardSpec = back?.spec ?? { ...options, serial };
+        const link = linkFor(options.accessMode);
+        const handle = createFamilyVirtual(family, options.fwVer, link, spec.serial, back?.family?.state);
+        if (!back) addedAt.set(spec.serial, Date.now());
+        return keepFamily(spec, family.family, handle, !back);
+      }
       const spec: VirtualKeyboardSpec = { ...options, serial };
       addedAt.set(spec.serial, Date.now());
       return openVirtual(spec, new VirtualKeyboard({ model: spec.displayName, ...spec }), true);
@@ -110,18 +141,33 @@ export function serveDevices({ post, fetch, plan }: WorkerStart): (msg: ToWorker
     if (entry.session.transport instanceof LoopbackTransport) loopbacks.set(entry.path, entry.session.transport);
   });
   service.onDeviceRemoved((entry, reason) => {
-    if (reason === 'removed') forget(entry.path);
+    if (reason !== 'removed' || !loopbacks.delete(entry.path)) return;
+    // The path ends with the serial, which is the stored record's id (see service.attach).
+    forget(entry.path.slice(entry.path.lastIndexOf(':') + 1));
   });
 
   /** A forgotten virtual keyboard loses its saved flash too, so it does not come back on the next visit. */
-  function forget(path: string): void {
-    const transport = loopbacks.get(path);
-    if (!transport) return;
-    loopbacks.delete(path);
-    // The path ends with the serial, which is the stored record's id (see service.attach).
-    const serial = path.slice(path.lastIndexOf(':') + 1);
+  function forget(serial: string): void {
     forgotten.add(serial);
     virtualStore.remove(serial).catch((e: unknown) => console.error('could not delete the virtual keyboard', e));
+  }
+
+  /** A saved keyboard of another family, added again as `add_virtual_device` adds one, with its serial and state. */
+  async function restoreFamily(record: StoredKeyboard): Promise<void> {
+    if (record.family?.family !== familyVirtualModel(record.spec.displayName)?.family)
+      throw new Error('the record names another family');
+    restoring = record;
+    try {
+      const { displayName, fwVer, hwVer, accessMode } = record.spec;
+      await service.addVirtual({
+        displayName,
+        fwVer,
+        ...(hwVer ? { hwVer } : {}),
+        ...(accessMode ? { accessMode } : {}),
+      });
+    } finally {
+      restoring = undefined;
+    }
   }
 
   /** The saved keyboards, then the ones the address asks for, exactly as the page's own calls would add them. */
@@ -129,6 +175,10 @@ export function serveDevices({ post, fetch, plan }: WorkerStart): (msg: ToWorker
     for (const record of plan.saved) {
       addedAt.set(record.id, record.addedAt ?? record.savedAt);
       try {
+        if (record.family) {
+          await restoreFamily(record);
+          continue;
+        }
         const handle = openVirtual(record.spec, VirtualKeyboard.restore(record.image), false);
         await service.attach(handle.transport, { virtual: true, pressKey: handle.pressKey });
       } catch (e) {
