@@ -5,6 +5,7 @@
  * in the order they were added, whichever was saved last.
  */
 import type { SavedFamilyState } from './family-virtual.ts';
+import { runInStore, type IdbStoreSpec } from './idb-store.ts';
 import type { VirtualKeyboardSpec } from './worker-messages.ts';
 
 const DB_NAME = 'keytune';
@@ -28,32 +29,15 @@ export function restoreOrder(records: readonly StoredKeyboard[]): StoredKeyboard
   return [...records].sort((a, b) => added(a) - added(b) || a.id.localeCompare(b.id));
 }
 
-function openDb(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'id' });
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB is not available'));
-  });
-}
+const SPEC: IdbStoreSpec = {
+  db: DB_NAME,
+  store: STORE,
+  upgrade: (db) => db.createObjectStore(STORE, { keyPath: 'id' }),
+};
 
-function run<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  return openDb().then(
-    (db) =>
-      new Promise<T>((resolve, reject) => {
-        const tx = db.transaction(STORE, mode);
-        const req = fn(tx.objectStore(STORE));
-        tx.oncomplete = () => {
-          db.close();
-          resolve(req.result);
-        };
-        tx.onerror = () => {
-          db.close();
-          reject(tx.error ?? new Error('IndexedDB transaction failed'));
-        };
-      }),
-  );
-}
+/** Async, so that a worker without IndexedDB rejects rather than throws. */
+const run = async <T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> =>
+  runInStore(indexedDB, SPEC, mode, fn);
 
 export const virtualStore = {
   all: (): Promise<StoredKeyboard[]> => run('readonly', (s) => s.getAll() as IDBRequest<StoredKeyboard[]>),
