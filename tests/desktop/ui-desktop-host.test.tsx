@@ -85,7 +85,8 @@ describe('the desktop host', () => {
     const { host } = await desktop(window);
     expect(host.windowControls).toBeDefined();
     renderWithServices(<App />, { host: asTestHost(host) });
-    await userEvent.click(screen.getByRole('button', { name: 'Minimize' }));
+    // The title bar's code loads a moment after the app.
+    await userEvent.click(await screen.findByRole('button', { name: 'Minimize' }));
     await vi.waitFor(() => expect(window.actions).toEqual(['minimize']));
     await userEvent.click(screen.getByRole('button', { name: 'Maximize' }));
     expect(await screen.findByRole('button', { name: 'Restore' })).toBeInTheDocument();
