@@ -14,6 +14,11 @@ import { testHost } from '../test-host';
 const parts = firstPaintParts();
 const PATH = 'virtual:34b7:1003:VK0123456789';
 
+// Opening a chosen device starts loading the device page's code (boot.ts); the file waits for it before it ends.
+afterAll(async () => {
+  await import('../../../src/ui/device-page/DevicePage');
+});
+
 beforeEach(() => {
   document.body.innerHTML = '<div id="root"><div class="boot-spinner" aria-busy="true"></div></div>';
   localStorage.clear();
@@ -83,5 +88,16 @@ describe('the first frame from the worker’s first list', () => {
 
     window.__keytuneChosen = 'virtual:34b7:1003:GONE';
     expect((await start()).devices.getState().openPath).toBeNull();
+  });
+
+  it('a card chosen before any list came opens the device the service lists under its name', async () => {
+    const host = testHost();
+    const path = await host.live.addVirtual('Made68Pro', { fwVer: '1.3.7' });
+    const start = () =>
+      boot({ loadResources: async () => buildDefaultResources('0.1.0'), createHost: async () => host, search: '' });
+    paintFirstFrame(parts);
+    expect(document.querySelector('.device-card--live')).toBeNull();
+    document.querySelector<HTMLButtonElement>('.device-card--preview button')!.click();
+    expect((await start()).devices.getState().openPath).toBe(path);
   });
 });
