@@ -171,7 +171,8 @@ describe('device list', () => {
 describe('removing a device', () => {
   async function openMenu(name: string) {
     await userEvent.click(screen.getByRole('button', { name: `More actions for ${name}` }));
-    return screen.findByRole('menu');
+    // The menu's code loads on the first opening (DeviceCard's lazy CardMenu): slow on a busy machine.
+    return screen.findByRole('menu', {}, { timeout: 5000 });
   }
 
   it('asks first; Cancel keeps the device', async () => {
