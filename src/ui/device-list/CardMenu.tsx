@@ -16,11 +16,14 @@ export default function CardMenu({
   label,
   removeLabel,
   onRemove,
+  openAtOnce = false,
 }: {
   path: string;
   label: string;
   removeLabel: string;
   onRemove(): void;
+  /** The button was pressed before this code had loaded: the menu opens as it mounts, with focus in it. */
+  openAtOnce?: boolean;
 }) {
   const saveReport = useSaveReport();
   const r = useReportT();
@@ -31,7 +34,7 @@ export default function CardMenu({
   const backups = device?.layout && device.online !== false;
   return (
     <>
-      <DropdownMenu.Root>
+      <DropdownMenu.Root defaultOpen={openAtOnce}>
         <DropdownMenu.Trigger ref={trigger} className="icon-button" aria-label={label}>
           <MoreIcon />
         </DropdownMenu.Trigger>

@@ -57,6 +57,7 @@ export function DeviceCard({ device, pendingUpdate, onOpen, onOpenSettings, onRe
   const openRef = useFocusRequest(device.path);
   const nameId = useId();
   const [updateOpen, setUpdateOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
   const online = device.online !== false;
   const access = accessModeLabel(device.access_mode);
   const battery = batteryPercent(device.electricity);
@@ -137,6 +138,8 @@ export function DeviceCard({ device, pendingUpdate, onOpen, onOpenSettings, onRe
                 type="button"
                 className="icon-button"
                 aria-label={tx(t, 'devices.card.menu', device.display_name)}
+                // Pressed before the menu's code is in: it opens as soon as it is.
+                onClick={() => setMenuWanted(true)}
               >
                 <MoreIcon />
               </button>
@@ -147,6 +150,7 @@ export function DeviceCard({ device, pendingUpdate, onOpen, onOpenSettings, onRe
               label={tx(t, 'devices.card.menu', device.display_name)}
               removeLabel={tx(t, 'devices.remove')}
               onRemove={onRemove}
+              openAtOnce={menuWanted}
             />
           </Suspense>
         )}
