@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { addVirtualFromWelcome, gotoApp, openDevicePath, skipLinuxTip } from './support';
+import {
+  addVirtualFromWelcome,
+  gotoApp,
+  openDevicePath,
+  savedVirtualKeyboards,
+  skipLinuxTip,
+  waitForAppBridge,
+} from './support';
 
 test.beforeEach(async ({ context }) => skipLinuxTip(context));
 
@@ -80,17 +87,7 @@ test('a redirect model opens the redirect dialog instead of its page', async ({ 
   await expect(page.getByRole('tablist', { name: 'Device sections' })).toHaveCount(0);
 });
 
-/** How many virtual keyboards IndexedDB holds (src/host/virtual-store.ts). */
-const SAVED_KEYBOARDS = `new Promise((resolve, reject) => {
-  const open = indexedDB.open('keytune', 1);
-  open.onupgradeneeded = () => open.result.createObjectStore('virtual-keyboards', { keyPath: 'id' });
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const count = open.result.transaction('virtual-keyboards').objectStore('virtual-keyboards').count();
-    count.onsuccess = () => { open.result.close(); resolve(count.result); };
-    count.onerror = () => reject(count.error);
-  };
-})`;
+const savedCount = async (page: import('@playwright/test').Page) => (await savedVirtualKeyboards(page)).length;
 
 test('a virtual keyboard added from the welcome screen comes back after a reload, until it is removed', async ({
   page,
@@ -100,32 +97,23 @@ test('a virtual keyboard added from the welcome screen comes back after a reload
   await gotoApp(page);
   await addVirtualFromWelcome(page, 'cyber01', 'Cyber01');
   // Its first flash image is written a moment after it is created.
-  await expect.poll(() => page.evaluate(SAVED_KEYBOARDS)).toBe(1);
+  await expect.poll(() => savedCount(page)).toBe(1);
   await page.reload();
   await expect(page.getByRole('article')).toHaveCount(1);
-  // The card can show (from the worker's early list) before the app has started: wait for the app's bridge.
-  await page.waitForFunction(() => (window as { __keytune?: { bridge?: unknown } }).__keytune?.bridge !== undefined);
+  await waitForAppBridge(page);
 
   const paths = (await page.evaluate(`window.__keytune.bridge.call('app_info', 'get_dev_list')`)) as { path: string }[];
   await page.evaluate(
     `window.__keytune.bridge.call('app_info', 'remove_device', ['--path', ${JSON.stringify(paths[0]!.path)}])`,
   );
-  await expect.poll(() => page.evaluate(SAVED_KEYBOARDS)).toBe(0);
+  await expect.poll(() => savedCount(page)).toBe(0);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Welcome to Keytune' })).toBeVisible();
 });
 
-/** The saved virtual keyboards as [display name, savedAt] (src/host/virtual-store.ts). */
-const SAVED_TIMES = `new Promise((resolve, reject) => {
-  const open = indexedDB.open('keytune', 1);
-  open.onupgradeneeded = () => open.result.createObjectStore('virtual-keyboards', { keyPath: 'id' });
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const all = open.result.transaction('virtual-keyboards').objectStore('virtual-keyboards').getAll();
-    all.onsuccess = () => { open.result.close(); resolve(all.result.map((r) => [r.spec.displayName, r.savedAt])); };
-    all.onerror = () => reject(all.error);
-  };
-})`;
+/** The saved virtual keyboards as [display name, savedAt]. */
+const savedTimes = async (page: import('@playwright/test').Page) =>
+  (await savedVirtualKeyboards(page)).map((k) => [k.name, k.savedAt] as [string, number]);
 
 const cardNames = (page: import('@playwright/test').Page) =>
   page.locator('.device-card .device-card__open').allTextContents();
@@ -134,18 +122,18 @@ test('the list keeps the order devices were added in, after a change and a reloa
   await gotoApp(page, '?virtual=made68pro@1.3.7&virtual=cyber01@2.1.7');
   await expect(page.getByRole('article')).toHaveCount(2);
   expect(await cardNames(page)).toEqual(['Made68Pro', 'Cyber01']);
-  await expect.poll(() => page.evaluate(SAVED_KEYBOARDS)).toBe(2);
+  await expect.poll(() => savedCount(page)).toBe(2);
   // A change to the first keyboard saves it again, after the second one.
   const [first] = (await page.evaluate(`window.__keytune.bridge.call('app_info', 'get_dev_list')`)) as {
     path: string;
   }[];
-  const before = (await page.evaluate(SAVED_TIMES)) as [string, number][];
+  const before = await savedTimes(page);
   await page.evaluate(
     `window.__keytune.bridge.call('dev_info', 'set_key_info', ['--path', ${JSON.stringify(first!.path)}, '--index', '0', '--select', '[0]', '--code', '5'])`,
   );
   await expect
     .poll(async () => {
-      const times = new Map((await page.evaluate(SAVED_TIMES)) as [string, number][]);
+      const times = new Map(await savedTimes(page));
       return times.get('Made68Pro')! > Math.max(...before.map(([, at]) => at));
     })
     .toBe(true);
@@ -158,7 +146,7 @@ test('a device is removed from its card menu after a confirmation, and stays awa
   await gotoApp(page, '?virtual=made68pro@1.3.7');
   await addVirtualFromWelcomeOrList(page);
   await expect(page.getByRole('article')).toHaveCount(2);
-  await expect.poll(() => page.evaluate(SAVED_KEYBOARDS)).toBe(2);
+  await expect.poll(() => savedCount(page)).toBe(2);
   const card = page.getByRole('article').filter({ hasText: 'Cyber01' });
   await card.locator('[aria-haspopup="menu"]').click();
   await page.getByRole('menuitem', { name: 'Remove' }).click();
@@ -167,7 +155,7 @@ test('a device is removed from its card menu after a confirmation, and stays awa
   await dialog.locator('.dialog__footer .button--danger').click();
   await expect(page.getByRole('article')).toHaveCount(1);
   await expect(page.getByRole('heading', { name: 'My Devices' })).toBeFocused();
-  await expect.poll(() => page.evaluate(SAVED_KEYBOARDS)).toBe(1);
+  await expect.poll(() => savedCount(page)).toBe(1);
   await page.reload();
   await expect(page.getByRole('article')).toHaveCount(1);
   expect(await cardNames(page)).toEqual(['Made68Pro']);

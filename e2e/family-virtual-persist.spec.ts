@@ -4,29 +4,17 @@
  * (src/host/worker-service.ts) and brings it back at the next start.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { addVirtualFromWelcome, gotoApp, skipLinuxTip } from './support';
+import { addVirtualFromWelcome, gotoApp, savedVirtualKeyboards, skipLinuxTip, waitForAppBridge } from './support';
 
-/** The saved state of the one virtual keyboard in IndexedDB (src/host/virtual-store.ts), as JSON; null before. */
-const SAVED_STATE = `new Promise((resolve, reject) => {
-  const open = indexedDB.open('keytune', 1);
-  open.onupgradeneeded = () => open.result.createObjectStore('virtual-keyboards', { keyPath: 'id' });
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const all = open.result.transaction('virtual-keyboards').objectStore('virtual-keyboards').getAll();
-    all.onsuccess = () => {
-      open.result.close();
-      resolve(all.result.length === 1 && all.result[0].family ? JSON.stringify(all.result[0].family) : null);
-    };
-    all.onerror = () => reject(all.error);
-  };
-})`;
-
-const savedState = (page: Page) => page.evaluate(SAVED_STATE) as Promise<string | null>;
+/** The saved state of the one virtual keyboard (src/host/virtual-store.ts), as JSON; null before. */
+const savedState = async (page: Page) => {
+  const saved = await savedVirtualKeyboards(page);
+  return saved.length === 1 ? saved[0]!.family : null;
+};
 
 /** The code the keyboard holds for a key on the first layer, read through the app's bridge. */
 async function heldCode(page: Page, keyId: number): Promise<number> {
-  // The card can show (from the worker's early list) before the app has started: wait for the app's bridge.
-  await page.waitForFunction(() => (window as { __keytune?: { bridge?: unknown } }).__keytune?.bridge !== undefined);
+  await waitForAppBridge(page);
   return page.evaluate(async (id) => {
     const { bridge } = (window as unknown as { __keytune: { bridge: { call(...a: unknown[]): Promise<unknown> } } })
       .__keytune;

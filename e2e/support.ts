@@ -82,3 +82,34 @@ export async function restScreen(page: Page): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.evaluate(() => document.fonts.ready);
 }
+
+/**
+ * The virtual keyboards the device worker has saved in IndexedDB (src/host/virtual-store.ts): display name, when
+ * saved, and the saved state of another family's simulator as JSON (null for ours).
+ */
+export async function savedVirtualKeyboards(
+  page: Page,
+): Promise<{ name: string; savedAt: number; family: string | null }[]> {
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const open = indexedDB.open('keytune', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('virtual-keyboards', { keyPath: 'id' });
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const all = open.result.transaction('virtual-keyboards').objectStore('virtual-keyboards').getAll();
+      all.onsuccess = () => {
+        open.result.close();
+        resolve(all.result.map((r) => ({
+          name: r.spec.displayName,
+          savedAt: r.savedAt,
+          family: r.family ? JSON.stringify(r.family) : null,
+        })));
+      };
+      all.onerror = () => reject(all.error);
+    };
+  })`);
+}
+
+/** Waits for the app's bridge: a card can show (from the worker's early list) before the app has started. */
+export async function waitForAppBridge(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as { __keytune?: { bridge?: unknown } }).__keytune?.bridge !== undefined);
+}
