@@ -2,7 +2,8 @@
  * What a device can do and how it is drawn, as every family reports it (src/drivers) and the device record carries
  * it to the UI. The UI decides tabs, controls, ranges and pickers from these only, never from a model name.
  */
-import type { AdvancedType, Capabilities } from './capabilities.ts';
+import { ADVANCED_TYPE_NAMES, type AdvancedType } from './advanced-keys.ts';
+import type { GameConfigSet, ShortcutKind } from './capabilities.ts';
 import type { KeycodeSpaceId } from './keycode-spaces/types.ts';
 
 export type FamilyId = 'keytune' | 'libhmk' | 'via';
@@ -44,8 +45,28 @@ export interface DeviceLayout {
   drawing?: string;
 }
 
-/** The kinds of advanced keys (one declaration: the capability table's). */
+/** The kinds of advanced keys (one declaration: the advanced keys'). */
 export type AdvancedKind = AdvancedType;
+
+/**
+ * The advanced keys a device offers: each kind it has with its number of slots (a kind that is absent is not
+ * offered), and what the editors need to know of those kinds.
+ */
+export interface AdvancedFeatures extends Partial<Record<AdvancedKind, number>> {
+  /** The shortcut kinds offered, where shortcuts are. */
+  shortcutKinds?: readonly ShortcutKind[];
+  /** Rows (keys) one DKS item holds, where DKS is. */
+  dksRows?: number;
+  /** Deepest DKS stage, mm, where DKS is. */
+  dksMaxTriggerMm?: number;
+  /** trigger_action_type values a macro's trigger may take, where macros are. */
+  macroTriggerActionTypes?: readonly number[];
+}
+
+/** The advanced-key kinds a device offers, in the order of their type numbers. */
+export function advancedKinds(advanced: AdvancedFeatures): AdvancedKind[] {
+  return ADVANCED_TYPE_NAMES.filter((kind) => (advanced[kind] ?? 0) > 0);
+}
 
 /** A lighting channel's controls, as data (one per channel the keyboard has). */
 export interface LightingChannelFeatures {
@@ -55,6 +76,79 @@ export interface LightingChannelFeatures {
   brightnessMax: number;
   speed: boolean;
   colour: boolean;
+}
+
+export interface LightingFeatures {
+  perKeyColour: boolean;
+  /** Channels with effects, brightness and colour as data (VIA); the Key LED screen does not draw these. */
+  channels: LightingChannelFeatures[];
+  /** The key light of the Key LED screen (modes, light and speed, per-key colours where perKeyColour). */
+  keyLight?: { lightMax: number; speedMax: number };
+  /** A light around the case, with its own panel. */
+  outerFrame: boolean;
+  /** An ambient light, with its own panel. */
+  ambient: boolean;
+}
+
+export interface PerformanceFeatures {
+  /** Full travel of the switch in mm; actuation and rapid-trigger distances lie in (0, travelMm]. */
+  travelMm: number;
+  /** Smallest step of a distance, mm. */
+  stepMm: number;
+  /** Smallest actuation and rapid-trigger travel the device takes, mm. */
+  minTravelMm: number;
+  rapidTrigger: boolean;
+  /** Rapid trigger that stays on until the key is fully released (the advanced rapid-trigger mode). */
+  continuousRapidTrigger: boolean;
+  /** Rapid trigger's automatic mode with its sensitivity choice; without it there is only the manual mode. */
+  rapidTriggerAuto: boolean;
+  /** A dead zone at the top of the travel, up to maxMm; absent: the device has none. */
+  deadZone?: { maxMm: number };
+  /** Switch types set on the keys, per key or for the whole board; absent: the device has none. */
+  switchTypes?: { perKey: boolean };
+  /** The game-config view with its card set (null: the model has none, and the view lists no card). */
+  gameConfig?: { set: GameConfigSet | null };
+  tickRate?: { min: number; max: number };
+}
+
+/** The links a device may use, each with its own panel in the connection settings. */
+export type ConnectionMode = 'usb' | '24g' | 'bluetooth';
+
+/** The device settings each family really has; what is false (or empty) is not shown. */
+export interface SettingsFeatures {
+  /** N-key rollover; the settings answer says whether the firmware is new enough (n_key_supported). */
+  nKeyRollover: boolean;
+  /** Sleep with its time; the settings answer says whether the firmware is new enough (sleep_supported). */
+  sleep: boolean;
+  autoCalibration: boolean;
+  /** The links of the connection-settings section; empty: no such section. */
+  connections: readonly ConnectionMode[];
+  /** A battery whose level (and, where known, attributes) the device reports. */
+  battery: boolean;
+  /** The report rate the device reports. */
+  reportRate: boolean;
+}
+
+/** No device setting at all: a family without settings commands of its own. */
+export const NO_SETTINGS: SettingsFeatures = {
+  nKeyRollover: false,
+  sleep: false,
+  autoCalibration: false,
+  connections: [],
+  battery: false,
+  reportRate: false,
+};
+
+/** Knobs only our own protocol has, read only by the screens that speak it. */
+export interface KeytuneFeatures {
+  /** The capability table's feature level of the model at its firmware. */
+  featureLevel: 0 | 1 | 2;
+  /** 0 no ambient light; 1 up to 3.9.6; 2 from 3.9.7, where mode 3 has a subtype dropdown. */
+  ambientGeneration: 0 | 1 | 2;
+  /** How a hyper-tap item's second entry is stored: a key id, or a key descriptor on older firmware. */
+  hypertapSecondEntry: 'key-id' | 'key-descriptor';
+  /** The rapid-trigger "use complete" setting of the board. */
+  rapidUseComplete: boolean;
 }
 
 /**
@@ -79,44 +173,36 @@ export interface DeviceFeatures {
     switchable: boolean;
     duplicate: boolean;
     reset: boolean;
+    /** A profile travels as a scene file (export and import): our protocol's themes. */
+    sceneFiles: boolean;
   };
   keymap: boolean;
-  /** Kinds of advanced keys and their slots. */
-  advanced: Partial<Record<AdvancedKind, number>>;
+  advanced: AdvancedFeatures;
   /** A macro buffer (VIA): number of macros and bytes. */
   macroBuffer?: { count: number; bytes: number };
-  lighting?: {
-    perKeyColour: boolean;
-    channels: LightingChannelFeatures[];
-  };
-  performance?: {
-    /** Full travel of the switch in mm; actuation and rapid-trigger distances lie in (0, travelMm]. */
-    travelMm: number;
-    /** Smallest step of a distance, mm. */
-    stepMm: number;
-    rapidTrigger: boolean;
-    continuousRapidTrigger: boolean;
-    deadZone: boolean;
-    switchTypes: boolean;
-    tickRate?: { min: number; max: number };
-  };
+  lighting?: LightingFeatures;
+  performance?: PerformanceFeatures;
   calibration?: { thresholds: boolean; saveThreshold: boolean };
+  settings: SettingsFeatures;
   liveTravel: boolean;
   /** Switch states read from the keyboard (VIA matrix tester). */
   matrixTester: boolean;
   gamepad: boolean;
   /** Changes spanning several objects are all-or-nothing on the device. */
   atomic: boolean;
-  firmwareUpdate: boolean;
+  /**
+   * Firmware updates from the app, and how the update dialog shows progress: the firmware reports it, or the
+   * dialog counts seconds because the firmware reports none (spec-2 §4).
+   */
+  firmwareUpdate: false | { progress: 'reported' | 'counted' };
   factoryReset: boolean;
   bootloader: boolean;
   /** Named device options (libhmk XInput, high polling rate). */
   options?: string[];
   /** VIA custom menus of the definition are drawn. */
   customMenus: boolean;
-  /**
-   * The rules the screens apply (advanced-key kinds and limits, travel ranges, lighting flags): for our own protocol
-   * the capability table's row for this model and firmware, for other families derived from the features above.
-   */
-  rules: Capabilities;
+  /** Screens this family adds to the device page, by id (src/ui/device-page/screens.ts). */
+  screens: readonly string[];
+  /** Knobs only our own protocol has; absent on every other family. */
+  keytune?: KeytuneFeatures;
 }

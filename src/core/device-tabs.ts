@@ -1,8 +1,10 @@
 /**
  * The tabs of a device page (spec-1 §2, spec-2 §2.3) and the views of its Key performance tab (spec-2 §2.5). The
  * service lists them as numbers (init_opt_list `tabs` and `perf_tabs`); the page uses the same numbers as text, the
- * value of its tab controls. Both come from here.
+ * value of its tab controls. Both come from here, and so does which of them a device has, from its features.
  */
+import type { DeviceFeatures, DeviceLayout } from './device-features.ts';
+
 export const DEVICE_TAB = { keyCode: 0, keyLed: 1, keyPerf: 3, settings: 4 } as const;
 export type DeviceTab = (typeof DEVICE_TAB)[keyof typeof DEVICE_TAB];
 /** A device tab as the page's tab value: '0', '1', '3' or '4'. */
@@ -18,3 +20,35 @@ export type PerfView = `${PerfViewNumber}`;
 export const PERF_VIEWS_LISTED = [PERF_VIEW.perf, PERF_VIEW.gameConfig, PERF_VIEW.switch, PERF_VIEW.verify].map(
   String,
 ) as readonly PerfView[];
+
+/** What the tab list reads of a device: its features and whether it has a drawing. */
+type TabFeatures = Pick<DeviceFeatures, 'keymap' | 'lighting' | 'performance' | 'calibration' | 'liveTravel'>;
+
+/**
+ * The spec's device tabs a device has, in order: Key code and Device settings always (a device without keys says so
+ * on Key code); Key LED where it has the key light; Key performance where its keys have a travel to set. The screens
+ * a family adds (`features.screens`) come on top of these.
+ */
+export function tabsFor(features: TabFeatures, layout: DeviceLayout | null): DeviceTabId[] {
+  const keys = layout !== null && features.keymap;
+  return DEVICE_TAB_IDS.filter((id) => {
+    if (id === '1') return keys && features.lighting?.keyLight !== undefined;
+    if (id === '3') return keys && features.performance !== undefined;
+    return true;
+  });
+}
+
+/**
+ * The views of a device's Key performance tab, in order: perf always; game config and switch where the device has
+ * them; verify where it calibrates or streams its keys' travel.
+ */
+export function perfViewsFor(features: TabFeatures): PerfView[] {
+  const perf = features.performance;
+  if (!perf) return [];
+  return PERF_VIEWS_LISTED.filter((id) => {
+    if (id === '1') return perf.gameConfig !== undefined;
+    if (id === '2') return perf.switchTypes !== undefined;
+    if (id === '3') return features.calibration !== undefined || features.liveTravel;
+    return true;
+  });
+}

@@ -1,56 +1,55 @@
 /**
  * What an opened libhmk keyboard can do, from its metadata and firmware version only (no table of models): the UI
- * decides its tabs and ranges from these. The shared advanced-key kinds are not libhmk's; its own kinds are offered
- * through the driver's `advanced` port.
+ * decides its tabs, controls and ranges from these. Its own advanced-key kinds are offered through the driver's
+ * `advanced` port, shown in the shared kinds they map to.
  */
-import { capabilitiesFor, type Capabilities } from '../../core/capabilities.ts';
+import { DKS_PHASES } from './advanced-codec.ts';
+import { NO_SETTINGS } from '../../core/device-features.ts';
 import type { DeviceFeatures } from '../types.ts';
 import { MIN_DISTANCE, STEP_MM, TRAVEL_MM, distanceToMm } from './distance.ts';
 import { optionNames } from './port-device.ts';
 import type { LibhmkMetadata } from './metadata.ts';
 import { VERSION_GATES } from './protocol.ts';
 
-/**
- * The screens' rules: no model of our table matches, so every feature of our protocol is off; what libhmk has is
- * opened on top (a device page, the 4 mm travel and its smallest setting, rapid trigger).
- */
-function rules(meta: LibhmkMetadata, version: number): Capabilities {
-  const closed = capabilitiesFor(meta.name, { major: version >> 8, minor: version & 0xff, patch: 0 });
-  return {
-    ...closed,
-    configurable: true,
-    redirect: false,
-    advanced: { ...closed.advanced, dksMaxTrigger: TRAVEL_MM },
-    performance: {
-      ...closed.performance,
-      maxTrigger: TRAVEL_MM,
-      maxDead: 0,
-      baseMinTravel: distanceToMm(MIN_DISTANCE),
-      rapidTriggerTab: true,
-    },
-  };
-}
-
 export function libhmkFeatures(meta: LibhmkMetadata, version: number): DeviceFeatures {
+  const slots = meta.numAdvancedKeys;
   return {
     family: 'libhmk',
     destination: 'page',
     keycodeSpace: 'libhmk',
     keyCount: meta.numKeys,
     layers: meta.numLayers,
-    profiles: { count: meta.numProfiles, named: false, switchable: false, duplicate: true, reset: true },
+    profiles: {
+      count: meta.numProfiles,
+      named: false,
+      switchable: false,
+      duplicate: true,
+      reset: true,
+      sceneFiles: false,
+    },
     keymap: true,
-    advanced: {},
+    // Every kind shares the advanced-key slots: dynamic keystroke as DKS (four codes), tap-hold and toggle as
+    // shortcuts, null bind as snap tap.
+    advanced: {
+      dks: slots,
+      shortcut: slots,
+      snaptap: slots,
+      shortcutKinds: ['modTap', 'toggle'],
+      dksRows: DKS_PHASES.length,
+      dksMaxTriggerMm: TRAVEL_MM,
+    },
     performance: {
       travelMm: TRAVEL_MM,
       stepMm: STEP_MM,
+      minTravelMm: distanceToMm(MIN_DISTANCE),
       rapidTrigger: true,
       continuousRapidTrigger: true,
-      deadZone: false,
-      switchTypes: false,
+      rapidTriggerAuto: false,
       tickRate: { min: 0, max: 255 },
     },
     calibration: { thresholds: true, saveThreshold: version >= VERSION_GATES.saveThresholdCommand.from },
+    // libhmk keeps no n-key, sleep or automatic-calibration switch, speaks USB only and has no battery.
+    settings: NO_SETTINGS,
     liveTravel: true,
     matrixTester: false,
     gamepad: true,
@@ -60,6 +59,6 @@ export function libhmkFeatures(meta: LibhmkMetadata, version: number): DeviceFea
     bootloader: true,
     options: optionNames(version, meta.usbHighSpeed),
     customMenus: false,
-    rules: rules(meta, version),
+    screens: ['gamepad', 'libhmk-settings'],
   };
 }

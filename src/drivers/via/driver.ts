@@ -101,8 +101,7 @@ export class ViaDriver implements DeviceDriver {
   }
 
   get features(): DeviceFeatures {
-    const id = this.identity;
-    return viaFeatures(this.init.session, this.def, { model: id.name, firmware: id.firmware });
+    return viaFeatures(this.init.session, this.def);
   }
 
   /** Checks a definition against this keyboard, stores it and brings the ports it enables. */

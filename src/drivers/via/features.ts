@@ -1,42 +1,21 @@
 /**
  * What an open VIA keyboard can do, from its protocol answers and its definition only. The shared advanced keys,
- * performance and calibration are not VIA's; the rules the screens apply are derived from the features.
+ * performance, calibration, device settings and firmware updates are not VIA's.
  */
-import { DEVICE_DEFAULTS, noCapabilities, type Capabilities } from '../../core/capabilities.ts';
 import { qmkSpaceForProtocol } from '../../core/keycode-spaces/qmk.ts';
+import { NO_SETTINGS } from '../../core/device-features.ts';
 import type { DeviceFeatures } from '../types.ts';
 import type { ViaDefinition } from './definition.ts';
 import type { ViaSession } from './session.ts';
 
-/** The rules the screens apply: every feature of our own protocol off, with the keyboard's own light range. */
-function rules(model: string, firmware: string, def: ViaDefinition | undefined): Capabilities {
-  const none = noCapabilities();
-  const brightness = def?.lighting.find((c) => c.brightness)?.brightnessMax;
-  return {
-    ...none,
-    model,
-    firmware,
-    configurable: true,
-    lighting: {
-      ...none.lighting,
-      lightMax: brightness ?? DEVICE_DEFAULTS.lightMax,
-      speedMax: def?.lighting.some((c) => c.speed) ? 255 : 0,
-    },
-  };
-}
-
-export function viaFeatures(
-  session: ViaSession,
-  def: ViaDefinition | undefined,
-  identity: { model: string; firmware: string },
-): DeviceFeatures {
+export function viaFeatures(session: ViaSession, def: ViaDefinition | undefined): DeviceFeatures {
   return {
     family: 'via',
     destination: 'page',
     keycodeSpace: qmkSpaceForProtocol(session.protocol),
     keyCount: def ? def.matrix.rows * def.matrix.cols : 0,
     layers: session.layers,
-    profiles: { count: 1, named: false, switchable: false, duplicate: false, reset: false },
+    profiles: { count: 1, named: false, switchable: false, duplicate: false, reset: false, sceneFiles: false },
     keymap: def !== undefined,
     advanced: {},
     ...(session.macroCount > 0 && session.macroBufferBytes > 0
@@ -53,9 +32,13 @@ export function viaFeatures(
               speed: c.speed,
               colour: c.colour,
             })),
+            outerFrame: false,
+            ambient: false,
           },
         }
       : {}),
+    // VIA has no settings command of its own: n-key rollover and the like are key codes, not switches.
+    settings: NO_SETTINGS,
     liveTravel: false,
     matrixTester: def !== undefined,
     gamepad: false,
@@ -65,6 +48,7 @@ export function viaFeatures(
     factoryReset: true,
     bootloader: true,
     customMenus: (def?.controls.length ?? 0) > 0,
-    rules: rules(identity.model, identity.firmware, def),
+    // Without its definition the keyboard cannot be drawn: the Key code tab asks for one instead.
+    screens: def ? ['via'] : ['via', 'via-definition'],
   };
 }

@@ -1,7 +1,7 @@
 /**
- * One device on the list: drawing by type, name, connection state, access-mode and battery badges, the red update
- * dot, the manual link and a menu (remove). The whole card opens the device (the name button stretches over it); the
- * dot, the link and the menu sit above that layer as controls of their own. The card takes keyboard focus when the
+ * One device on the list: drawing by type, name, connection state, access-mode and battery badges (the battery where
+ * the device has one), the red update dot, the manual link and a menu (remove). The whole card opens the device (the
+ * name button stretches over it); the dot, the link and the menu sit above that layer as controls of their own. The card takes keyboard focus when the
  * device store asks for it (a device just added, or the one whose page just closed).
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
@@ -91,11 +91,13 @@ export function DeviceCard({ device, pendingUpdate, onOpen, onOpenSettings, onRe
             <AccessIcon mode={device.access_mode} />
             {access ? t(access) : device.access_text}
           </li>
-          <li className="badge" data-badge="battery">
-            <BatteryIcon percent={battery} size={16} />
-            <span className="sr-only">{t('settings.info.battery')}: </span>
-            {batteryText(device.electricity)}
-          </li>
+          {device.features.settings.battery && (
+            <li className="badge" data-badge="battery">
+              <BatteryIcon percent={battery} size={16} />
+              <span className="sr-only">{t('settings.info.battery')}: </span>
+              {batteryText(device.electricity)}
+            </li>
+          )}
           <li className="badge badge--muted" data-badge="firmware">
             {t('device.firmware', device.fw_ver)}
           </li>

@@ -15,7 +15,7 @@ import { Hint } from '../widgets/Hint';
 import { DeviceCard } from './DeviceCard';
 import { AppDialog } from '../widgets/AppDialog';
 import { FirefoxTip, NotSupportedDialog } from './PlatformTips';
-import type { DeviceTabId } from './store';
+import type { DeviceTabId } from '../../core/device-tabs';
 import { useAddDevice } from './use-add-device';
 import { VirtualOffer } from './VirtualOffer';
 

@@ -5,10 +5,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DeviceRecord } from '../../contract/bridge';
-
-/** Device page tab ids (spec-1 §2): key code 0, key LED 1, key performance 3, device settings 4. */
-export const DEVICE_TABS = ['0', '1', '3', '4'] as const;
-export type DeviceTabId = (typeof DEVICE_TABS)[number];
+import type { DeviceTabId } from '../../core/device-tabs';
 
 export interface DeviceState {
   devices: DeviceRecord[];

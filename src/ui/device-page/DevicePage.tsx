@@ -1,9 +1,11 @@
 /**
  * The open device: back button with its name, the sync text, the tabs and the loading overlay (spec-1 §2,
- * spec-2 §2.3). The tabs are the ones the device's features call for: Key code where it has a keymap, Key LED where
- * it has lighting, Key performance where it has per-key travel, Device settings always. A device without keys (a
- * receiver) gets a key-code screen that says so, and its drawing is never asked for. Opening the page moves keyboard
- * focus onto it. The theme slots panel sits at the left of the tabs (spec-2 §2.3).
+ * spec-2 §2.3). The tabs are the ones the device's features call for (core/device-tabs.ts): Key code always, Key LED
+ * where it has the key light, Key performance where its keys have a travel to set, Device settings always; the
+ * screens its family adds (screens.ts) come as tabs before Device settings, as sections of it, or on Key code while
+ * the device has no keys to draw. A device without keys (a receiver) otherwise gets a key-code screen that says so,
+ * and its drawing is never asked for. Opening the page moves keyboard focus onto it. The theme slots panel sits at the
+ * left of the tabs (spec-2 §2.3) where the device keeps several profiles or themes.
  */
 import './family-texts';
 import { Tabs } from 'radix-ui';
@@ -13,7 +15,6 @@ import { hasKeys } from '../device-features';
 import { useT } from '../../i18n/store';
 import type { MessageId } from '../../i18n/en_US';
 import { tx } from '../device-list/extra-texts';
-import { DEVICE_TABS, type DeviceTabId } from '../device-list/store';
 import { ServicesProvider, useServices } from '../services';
 import { BackupMenu } from '../backup/BackupMenu';
 import { HistoryControls } from '../history/HistoryControls';
@@ -25,23 +26,17 @@ import { DeviceSettingsTab } from './settings/DeviceSettingsTab';
 import { ThemePanel } from './themes/ThemePanel';
 import { syncStateOf, type SyncState } from './sync';
 import { attempt } from '../call';
+import { DEVICE_TAB_IDS, tabsFor, type DeviceTabId } from '../../core/device-tabs';
+import { SCREENS, screenComponent, screensAt } from './screens';
 
 const KeyCodeTab = lazy(() => import('./key-code/KeyCodeTab'));
 const PerfTab = lazy(() => import('./performance/PerfTab'));
 const LedTab = lazy(() => import('./lighting/LedTab'));
-const GamepadTab = lazy(() => import('./gamepad/GamepadTab'));
-const ViaTab = lazy(() => import('./via/ViaTab'));
-const LibhmkSettings = lazy(() => import('./libhmk/LibhmkSettings').then((m) => ({ default: m.LibhmkSettings })));
-const ViaDefinitionNeeded = lazy(() =>
-  import('./via/ViaDefinitionNeeded').then((m) => ({ default: m.ViaDefinitionNeeded })),
-);
 
-/** The page's tabs: the spec's four, and the screens only some families have (libhmk's gamepad, VIA's own). */
-type PageTab = DeviceTabId | 'gamepad' | 'via';
+/** The page's tabs: the spec's four (those the device has), and the screens its family adds as tabs. */
+type PageTab = string;
 
-const TAB_LABELS: Record<PageTab, MessageId> = {
-  gamepad: 'page.tab.gamepad',
-  via: 'page.tab.via',
+const TAB_LABELS: Record<DeviceTabId, MessageId> = {
   '0': 'page.tab.keycode',
   '1': 'page.tab.led',
   '3': 'page.tab.perf',
@@ -49,11 +44,22 @@ const TAB_LABELS: Record<PageTab, MessageId> = {
 };
 
 function isDeviceTab(value: string): value is DeviceTabId {
-  return (DEVICE_TABS as readonly string[]).includes(value);
+  return (DEVICE_TAB_IDS as readonly string[]).includes(value);
 }
 
-function isPageTab(value: string): value is PageTab {
-  return isDeviceTab(value) || value === 'gamepad' || value === 'via';
+function tabLabel(id: PageTab): MessageId {
+  return isDeviceTab(id) ? TAB_LABELS[id] : (SCREENS[id]?.label ?? 'page.tab.settings');
+}
+
+/** A family's screen, loaded when first shown. */
+function Screen({ id, path }: { id: string; path: string }) {
+  const Component = screenComponent(id);
+  if (!Component) return null;
+  return (
+    <Suspense fallback={null}>
+      <Component path={path} />
+    </Suspense>
+  );
 }
 
 function SyncText({ path }: { path: string }) {
@@ -94,24 +100,10 @@ function NoKeys() {
   );
 }
 
-/** The tabs a device's features call for, in the spec's order. */
+/** The tabs a device's features call for: the spec's in their order, its family's screens before Device settings. */
 export function tabsOf(device: Pick<DeviceRecord, 'features' | 'layout'>): PageTab[] {
-  const { features } = device;
-  const spec = DEVICE_TABS.filter((id) => {
-    // Key LED is the per-key light of the spec's screens; a VIA keyboard's channels are on its own tab.
-    if (id === '1')
-      return (
-        features.lighting !== undefined &&
-        (features.family === 'keytune' || features.lighting.perKeyColour) &&
-        hasKeys(device)
-      );
-    if (id === '3') return features.performance !== undefined && hasKeys(device);
-    return true;
-  });
-  const extra: PageTab[] = [
-    ...(features.gamepad && hasKeys(device) ? (['gamepad'] as const) : []),
-    ...(features.family === 'via' ? (['via'] as const) : []),
-  ];
+  const spec = tabsFor(device.features, device.layout);
+  const extra = screensAt('tab', device.features, hasKeys(device));
   // Device settings stays last.
   return [...spec.slice(0, -1), ...extra, spec[spec.length - 1]!];
 }
@@ -155,6 +147,8 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
   const tab = tabs.includes(chosenTab) ? chosenTab : '0';
   const pending = updates.pendingFor(device);
   const keys = hasKeys(device);
+  const settingsScreens = screensAt('settings', device.features, keys);
+  const noKeysScreen = screensAt('no-keys', device.features, keys)[0];
   const pageRef = useRef<HTMLDivElement>(null);
   useEffect(() => pageRef.current?.focus(), []);
   // Entering a tab other than performance (3) or settings (4) ends any calibration (spec-2 §4). Calibration runs
@@ -193,20 +187,20 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
         <BackupMenu device={device} />
       </header>
       <ServicesProvider services={pageServices}>
-        {keys && (device.family === 'keytune' || device.features.profiles.count > 1) && (
+        {keys && (device.features.profiles.count > 1 || device.features.profiles.sceneFiles) && (
           <ThemePanel key={epoch} path={device.path} tab={isDeviceTab(tab) ? tab : '0'} />
         )}
         <Tabs.Root
           className="device-page__tabs"
           value={tab}
           onValueChange={(v) => {
-            if (isPageTab(v)) setTab(v);
+            if (tabs.includes(v)) setTab(v);
           }}
         >
           <Tabs.List className="tab-bar" aria-label={t('page.tabs.label')}>
             {tabs.map((id) => (
               <Tabs.Trigger key={id} value={id} className="tab-bar__tab" data-tab-id={id}>
-                {t(TAB_LABELS[id])}
+                {t(tabLabel(id))}
                 {id === '4' && pending !== undefined && (
                   <>
                     <span className="red-dot red-dot--inline" aria-hidden="true" data-testid="settings-red-dot" />
@@ -222,24 +216,14 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
                 {id === '4' ? (
                   <>
                     <DeviceSettingsTab device={device} pendingUpdate={pending} />
-                    {device.family === 'libhmk' && (
-                      <Suspense fallback={null}>
-                        <LibhmkSettings path={device.path} />
-                      </Suspense>
-                    )}
+                    {settingsScreens.map((screen) => (
+                      <Screen key={screen} id={screen} path={device.path} />
+                    ))}
                   </>
-                ) : id === 'gamepad' ? (
-                  <Suspense fallback={null}>
-                    <GamepadTab path={device.path} />
-                  </Suspense>
-                ) : id === 'via' ? (
-                  <Suspense fallback={null}>
-                    <ViaTab path={device.path} />
-                  </Suspense>
-                ) : id === '0' && device.family === 'via' && !device.layout ? (
-                  <Suspense fallback={null}>
-                    <ViaDefinitionNeeded path={device.path} />
-                  </Suspense>
+                ) : !isDeviceTab(id) ? (
+                  <Screen id={id} path={device.path} />
+                ) : id === '0' && !keys && noKeysScreen !== undefined ? (
+                  <Screen id={noKeysScreen} path={device.path} />
                 ) : id === '0' && !keys ? (
                   <NoKeys />
                 ) : id === '0' ? (
@@ -255,7 +239,7 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
                     <LedTab path={device.path} />
                   </Suspense>
                 ) : (
-                  <Placeholder title={t(TAB_LABELS[id])} />
+                  <Placeholder title={t(tabLabel(id))} />
                 )}
               </Tabs.Content>
             ))}

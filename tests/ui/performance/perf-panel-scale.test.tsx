@@ -6,7 +6,6 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { capabilitiesFor } from '../../../src/core/capabilities';
 import { TOAST_TYPE } from '../../../src/core/toast-keys';
 import { PerfPanel } from '../../../src/ui/device-page/performance/PerfPanel';
 import { forgetDrawings } from '../../../src/ui/keyboard/load-drawing';
@@ -149,7 +148,7 @@ describe('slider bounds from the device', () => {
       <PerfPanel
         path={path}
         info={{ ...info, key_accuracys: accuracys }}
-        caps={capabilitiesFor('Made68Pro', '1.4.2')}
+        features={host.live.records().find((d) => d.path === path)!.features}
         selected={[16]}
         change={(p) => p}
       />,

@@ -7,7 +7,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { settingsEn, settingsZh } from '../../../src/i18n/sections/settings';
-import type { DeviceTabId } from '../../../src/ui/device-list/store';
+import type { DeviceTabId } from '../../../src/core/device-tabs';
 import { LoadingOverlay } from '../../../src/ui/device-page/LoadingOverlay';
 import { ThemePanel } from '../../../src/ui/device-page/themes/ThemePanel';
 import { useLoadingStore } from '../../../src/ui/loading-store';

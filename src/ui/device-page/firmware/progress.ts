@@ -1,4 +1,5 @@
 /** The update dialog's numbers (spec-2 §4): combined progress over the files of a package, and the battery tone. */
+import type { DeviceFeatures } from '../../../core/device-features';
 import { batteryPercent } from '../../device-list/device-format';
 
 export interface ProgressPayload {
@@ -35,13 +36,16 @@ export function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** Models whose firmware reports no progress: a per-second counter stands in for it (spec-2 §4). */
-export const SIMULATED_PROGRESS_MODELS: readonly string[] = ['cyber01', 'made68'];
 /** Seconds a simulated update may wait for the keyboard to enter upgrade mode before it is given up (spec-2 §9). */
 export const SIMULATED_TIMEOUT_S = 11;
 
-export function usesSimulatedProgress(device: { name: string; display_name: string }): boolean {
-  return [device.name, device.display_name].some((n) => SIMULATED_PROGRESS_MODELS.includes(n.trim().toLowerCase()));
+/**
+ * Whether the dialog counts seconds for the bar: the device's features say its firmware reports no progress
+ * (spec-2 §4; our own protocol's driver knows which models).
+ */
+export function usesSimulatedProgress(device: { features: Pick<DeviceFeatures, 'firmwareUpdate'> }): boolean {
+  const update = device.features.firmwareUpdate;
+  return update !== false && update.progress === 'counted';
 }
 
 /** The bar after `seconds` of a simulated update: even steps that stay below 100 until the keyboard answers. */

@@ -121,7 +121,7 @@ function BootloaderPanel({ path }: { path: string }) {
 export function LibhmkSettings({ path }: { path: string }) {
   const t = useT();
   const record = useDeviceRecord(path);
-  if (!record || record.family !== 'libhmk') return null;
+  if (!record?.features.screens.includes('libhmk-settings')) return null;
   const { features } = record;
   const options = features.options ?? [];
   return (

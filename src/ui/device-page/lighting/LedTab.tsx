@@ -1,11 +1,11 @@
 /**
  * The Key LED tab (spec-1 §2): the keyboard drawing with the live preview on the left, a tab bar on the right: key
- * light always, outer frame on the models that have one, ambient light on real67. The tab reads the device's key
- * colour info on opening and follows its get_key_color_info events (use-colour-info.ts).
+ * light always, outer frame and ambient light where the device's lighting features have them. The tab reads the
+ * device's key colour info on opening and follows its get_key_color_info events (use-colour-info.ts).
  */
 import { useDeviceSpace } from '../../keycode-space';
 import { useCallback, useMemo, useState } from 'react';
-import { rulesOf } from '../../device-features';
+import { featuresOf } from '../../device-features';
 import { printedLegends } from '../../keyboard/assignment';
 import { KeyboardDrawing } from '../../keyboard/KeyboardDrawing';
 import type { DrawingMode } from '../../keyboard/modes';
@@ -34,7 +34,11 @@ export default function LedTab({ path }: { path: string }) {
   const device = useDeviceState((s) => s.devices.find((d) => d.path === path));
   const layout = device?.layout ?? null;
   const space = useDeviceSpace(path)?.space;
-  const lighting = rulesOf(device).lighting;
+  const features = featuresOf(device);
+  const outerFrame = features.lighting?.outerFrame ?? false;
+  const ambient = features.lighting?.ambient ?? false;
+  // The ambient light's second generation has a subtype choice on mode 3 (our own protocol).
+  const subtypes = features.keytune?.ambientGeneration === 2;
   const { state, reload, change } = useColourInfo(path);
   const [tab, setTab] = useState<LedTabId>('key');
   const [selected, setSelected] = useState<number[]>([]);
@@ -44,8 +48,8 @@ export default function LedTab({ path }: { path: string }) {
 
   const tabs = [
     { value: 'key', label: l('led.tab.key') },
-    ...(lighting.outerFrame ? [{ value: 'outframe', label: l('led.tab.outframe') }] : []),
-    ...(lighting.ambient ? [{ value: 'ambient', label: l('led.tab.ambient') }] : []),
+    ...(outerFrame ? [{ value: 'outframe', label: l('led.tab.outframe') }] : []),
+    ...(ambient ? [{ value: 'ambient', label: l('led.tab.ambient') }] : []),
   ];
 
   if (state.status === 'loading')
@@ -99,14 +103,14 @@ export default function LedTab({ path }: { path: string }) {
         <TabPanel value="key">
           <KeyLightPanel path={path} layout={layout} info={info} change={change} selected={selected} />
         </TabPanel>
-        {lighting.outerFrame && (
+        {outerFrame && (
           <TabPanel value="outframe">
             <OuterFramePanel path={path} info={info} change={change} />
           </TabPanel>
         )}
-        {lighting.ambient && (
+        {ambient && (
           <TabPanel value="ambient">
-            <AmbientPanel path={path} info={info} change={change} subtypes={lighting.ambientSubtypeDropdown} />
+            <AmbientPanel path={path} info={info} change={change} subtypes={subtypes} />
           </TabPanel>
         )}
       </TabStrip>

@@ -1,14 +1,16 @@
 /**
  * The perf view's panel (spec-2 §2.5, §5): trigger travel and dead zone in mm, stepping by the key's accuracy and
  * bounded by its range; the rapid-trigger switch, its mode strip, press and release travel in mode 0, the sensitivity
- * choice, the series-rapid tag and the advanced options. The values shown are the first selected key's. Every change
- * goes to all selected keys; a change the rules block is undone with the rule's toast, and with no key selected the
- * panel is covered by a button named by the status line that says so (the text is written once).
+ * choice, the series-rapid tag and the advanced options. Each control shows only where the device's performance
+ * features offer it: the dead zone, the automatic mode with its sensitivity, the advanced (continuous) mode and the
+ * "use complete" setting. The values shown are the first selected key's. Every change goes to all selected keys; a
+ * change the rules block is undone with the rule's toast, and with no key selected the panel is covered by a button
+ * named by the status line that says so (the text is written once).
  */
 import { useEffect, useId, useState } from 'react';
 import type { PerformancePayload, RapidTriggerSetting } from '../../../contract/payloads/performance';
 import type { RapidSetting } from '../../../contract/areas/performance';
-import type { Capabilities } from '../../../core/capabilities';
+import type { DeviceFeatures, PerformanceFeatures } from '../../../core/device-features';
 import { checkPerfEdit, perfRanges, perfWarnings, type PerfEdit } from '../../../core/rules/perf';
 import { TOAST_KEYS } from '../../../core/toast-keys';
 import { ptx } from '../../../i18n/sections/performance';
@@ -33,7 +35,8 @@ type Change =
 export interface PerfPanelProps {
   path: string;
   info: PerformancePayload;
-  caps: Capabilities;
+  /** The device's features: its performance area and, for our own protocol, the rapid-trigger complete setting. */
+  features: Pick<DeviceFeatures, 'performance' | 'keytune'>;
   selected: readonly number[];
   change(pending: Promise<PerformancePayload>): Promise<unknown>;
 }
@@ -72,7 +75,7 @@ export function mixedSwitchTypes(info: PerformancePayload, keys: readonly number
   return new Set(keys.map((id) => info.key_switch_types[id])).size > 1;
 }
 
-export function PerfPanel({ path, info, caps, selected, change }: PerfPanelProps) {
+export function PerfPanel({ path, info, features, selected, change }: PerfPanelProps) {
   const t = useT();
   const language = useLanguage();
   const { client } = useServices();
@@ -81,7 +84,8 @@ export function PerfPanel({ path, info, caps, selected, change }: PerfPanelProps
   const accuracy = info.key_accuracys[key];
   // The device's own minimum trigger bounds the slider (the service refuses anything below it); the model's base
   // minimum stands in when the device reports none.
-  const minTrigger = accuracy && accuracy.min_trigger > 0 ? accuracy.min_trigger : caps.performance.baseMinTravel;
+  const perf = features.performance;
+  const minTrigger = accuracy && accuracy.min_trigger > 0 ? accuracy.min_trigger : (perf?.minTravelMm ?? 0);
   const ranges = perfRanges(accuracy, minTrigger);
   const zones = zoneTexts(t);
   const rapid = info.key_rapid_triggers[key] ?? OFF_RAPID;
@@ -120,7 +124,7 @@ export function PerfPanel({ path, info, caps, selected, change }: PerfPanelProps
   };
 
   const warnings = perfWarnings({
-    dead: shown.dead,
+    ...(perf?.deadZone ? { dead: shown.dead } : {}),
     ...(rapid.use_rapid && rapid.rt_mode === 0 ? { pressRapid: shown.press, releaseRapid: shown.release } : {}),
   });
   const unit = ptx(t, 'perf.unit.mm');
@@ -144,15 +148,17 @@ export function PerfPanel({ path, info, caps, selected, change }: PerfPanelProps
           onChange={(v) => setDraft((d) => ({ ...d, trigger: v }))}
           onCommit={(v) => send('trigger', { trigger: v })}
         />
-        <Slider
-          label={ptx(t, 'perf.dead')}
-          value={shown.dead}
-          {...ranges.dead}
-          unit={unit}
-          {...deadScale(zones)}
-          onChange={(v) => setDraft((d) => ({ ...d, dead: v }))}
-          onCommit={(v) => send('dead', { dead: v })}
-        />
+        {perf?.deadZone && (
+          <Slider
+            label={ptx(t, 'perf.dead')}
+            value={shown.dead}
+            {...ranges.dead}
+            unit={unit}
+            {...deadScale(zones)}
+            onChange={(v) => setDraft((d) => ({ ...d, dead: v }))}
+            onCommit={(v) => send('dead', { dead: v })}
+          />
+        )}
         {auto && <p className="perf-panel__note">{ptx(t, 'perf.rt.auto.note')}</p>}
         <div className="perf-panel__row">
           <button
@@ -174,7 +180,8 @@ export function PerfPanel({ path, info, caps, selected, change }: PerfPanelProps
         {rapid.use_rapid && (
           <RapidOptions
             rapid={rapid}
-            caps={caps}
+            perf={perf}
+            useComplete={features.keytune?.rapidUseComplete ?? false}
             info={info}
             shown={shown}
             ranges={ranges.rapid}
@@ -218,7 +225,9 @@ export function PerfPanel({ path, info, caps, selected, change }: PerfPanelProps
 
 function RapidOptions(props: {
   rapid: RapidTriggerSetting;
-  caps: Capabilities;
+  perf: PerformanceFeatures | undefined;
+  /** The board's rapid-trigger "use complete" setting is offered (our own protocol). */
+  useComplete: boolean;
   info: PerformancePayload;
   shown: { press: number; release: number };
   ranges: { min: number; max: number; step: number };
@@ -227,7 +236,8 @@ function RapidOptions(props: {
   onDraft(d: { press?: number; release?: number }): void;
   send(edit: PerfEdit, what: Change): void;
 }) {
-  const { rapid, caps, info, shown, ranges, unit, scale, onDraft, send } = props;
+  const { rapid, perf, useComplete, info, shown, ranges, unit, scale, onDraft, send } = props;
+  const offersAuto = perf?.rapidTriggerAuto ?? false;
   const t = useT();
   const ids = useId();
   const mode = String(rapid.rt_mode);
@@ -285,7 +295,7 @@ function RapidOptions(props: {
   );
   return (
     <div className="perf-rapid">
-      {caps.performance.rapidTriggerTab ? (
+      {offersAuto ? (
         <TabStrip
           label={ptx(t, 'perf.rt.modes')}
           tabs={[
@@ -300,18 +310,20 @@ function RapidOptions(props: {
         />
       ) : null}
       {rapid.rt_mode === 0 ? sliders : null}
-      {caps.performance.rapidTriggerTab && sensitivity}
+      {offersAuto && sensitivity}
       <div className="perf-panel__row">
         <button type="button" className="button button--secondary button--small" onClick={() => setDialog(1)}>
           {ptx(t, 'perf.rt.settings')}
         </button>
-        <button type="button" className="button button--secondary button--small" onClick={() => setDialog(5)}>
-          {ptx(
-            t,
-            'perf.rt.advanced.button',
-            ptx(t, rapid.advance_rapid_mode === 1 ? 'perf.rt.advanced.1' : 'perf.rt.advanced.0'),
-          )}
-        </button>
+        {perf?.continuousRapidTrigger && (
+          <button type="button" className="button button--secondary button--small" onClick={() => setDialog(5)}>
+            {ptx(
+              t,
+              'perf.rt.advanced.button',
+              ptx(t, rapid.advance_rapid_mode === 1 ? 'perf.rt.advanced.1' : 'perf.rt.advanced.0'),
+            )}
+          </button>
+        )}
       </div>
       <AppDialog
         open={dialog === 1}
@@ -326,7 +338,7 @@ function RapidOptions(props: {
         }
       >
         <div className="perf-dialog__options">
-          {caps.performance.rapidUseComplete && (
+          {useComplete && (
             <PerfSwitch
               on={info.key_rapid_use_complete === 1}
               label={ptx(t, 'perf.rt.complete')}

@@ -1,13 +1,14 @@
 /**
  * The Key performance tab (spec-2 §2.5, §4): the drawing at left with every key's trigger travel (and rapid-trigger
- * travel when on), and at right the views perf 0, game config 1, switch 2 and verify 3. Perf selects keys; switch
- * selects them unless the firmware takes one type for the whole board; the others select none. Changing view clears
- * the selection and tells the device the report mode: verify streams triggers (2), the others stop it and reset
- * calibration. Leaving the tab stops a trigger stream it started.
+ * travel when on), and at right the views the device has (core/device-tabs.ts perfViewsFor): perf 0, game config 1,
+ * switch 2 and verify 3. Perf selects keys; switch selects them unless the firmware takes one type for the whole
+ * board; the others select none. Changing view clears the selection and tells the device the report mode: verify
+ * streams triggers (2), the others stop it and reset calibration. Leaving the tab stops a trigger stream it started.
+ * Verify shows the calibration steps only where the device calibrates.
  */
 import { useDeviceSpace } from '../../keycode-space';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { rulesOf } from '../../device-features';
+import { featuresOf, pressesToDepth } from '../../device-features';
 import { ptx } from '../../../i18n/sections/performance';
 import { useT } from '../../../i18n/store';
 import { attempt } from '../../call';
@@ -22,7 +23,7 @@ import { usePressKeys } from '../key-code/press/use-press-keys';
 import { keyProgress, type AdcRange } from './calibration';
 import { CalibrationPanel } from './CalibrationPanel';
 import { GamePanel } from './GamePanel';
-import { mm, PERF_VIEWS_LISTED, viewCalls, viewSelects, type PerfView } from './perf-rules';
+import { mm, perfViewsFor, viewCalls, viewSelects, type PerfView } from './perf-rules';
 import { PerfPanel } from './PerfPanel';
 import { usePerfPref } from './prefs';
 import { SwitchPanel } from './SwitchPanel';
@@ -52,7 +53,9 @@ export default function PerfTab({ path }: { path: string }) {
   const device = useDeviceState((s) => s.devices.find((d) => d.path === path));
   const layout = device?.layout ?? null;
   const space = useDeviceSpace(path)?.space;
-  const caps = rulesOf(device);
+  const features = featuresOf(device);
+  const perf = features.performance;
+  const views = perfViewsFor(features);
   const { state, reload, change } = usePerfData(path);
   const info = state.status === 'ready' ? state.info : undefined;
   const [view, setView] = useState<PerfView>('0');
@@ -96,7 +99,7 @@ export default function PerfTab({ path }: { path: string }) {
     tell(next);
   };
 
-  const selects = viewSelects(view, caps);
+  const selects = viewSelects(view, perf);
   const keyDescription = useCallback(
     (id: number) => {
       if (!info) return undefined;
@@ -169,17 +172,12 @@ export default function PerfTab({ path }: { path: string }) {
       </p>
     );
   else if (info && view === '0')
-    panel = <PerfPanel path={path} info={info} caps={caps} selected={selected} change={change} />;
-  else if (info && view === '1') panel = <GamePanel path={path} layout={layout} set={caps.gameConfigSet} />;
-  else if (info && view === '2')
+    panel = <PerfPanel path={path} info={info} features={features} selected={selected} change={change} />;
+  else if (info && view === '1' && perf?.gameConfig)
+    panel = <GamePanel path={path} layout={layout} set={perf.gameConfig.set} />;
+  else if (info && view === '2' && perf?.switchTypes)
     panel = (
-      <SwitchPanel
-        path={path}
-        info={info}
-        selected={selected}
-        perKey={caps.performance.switchKeySelection}
-        change={change}
-      />
+      <SwitchPanel path={path} info={info} selected={selected} perKey={perf.switchTypes.perKey} change={change} />
     );
   else if (info && view === '4')
     panel = (
@@ -191,7 +189,7 @@ export default function PerfTab({ path }: { path: string }) {
         </button>
       </section>
     );
-  else if (info)
+  else if (info && view === '3')
     panel = (
       <>
         <section className="panel verify-panel">
@@ -201,14 +199,16 @@ export default function PerfTab({ path }: { path: string }) {
             {ptx(t, 'perf.chart.open')}
           </button>
         </section>
-        <CalibrationPanel
-          path={path}
-          info={info}
-          legendOf={legendOf}
-          before={calBefore}
-          onBefore={setCalBefore}
-          change={change}
-        />
+        {features.calibration && (
+          <CalibrationPanel
+            path={path}
+            info={info}
+            legendOf={legendOf}
+            before={calBefore}
+            onBefore={setCalBefore}
+            change={change}
+          />
+        )}
       </>
     );
 
@@ -217,16 +217,16 @@ export default function PerfTab({ path }: { path: string }) {
       <TabStrip
         label={ptx(t, 'perf.tabs.label')}
         className="perf-tab__views"
-        tabs={PERF_VIEWS_LISTED.map((id) => ({ value: id, label: ptx(t, VIEW_LABEL[id as keyof typeof VIEW_LABEL]) }))}
+        tabs={views.map((id) => ({ value: id, label: ptx(t, VIEW_LABEL[id as keyof typeof VIEW_LABEL]) }))}
         value={view === '4' ? '3' : view}
         onValueChange={(v) => {
-          if ((PERF_VIEWS_LISTED as readonly string[]).includes(v)) changeView(v as PerfView);
+          if ((views as readonly string[]).includes(v)) changeView(v as PerfView);
         }}
       >
         <TabPanel value={view === '4' ? '3' : view}>
           <div className="perf-tab__body">
             <section className="panel perf-tab__board">
-              {layout && virtual && verifying && (
+              {layout && virtual && verifying && pressesToDepth(features) && (
                 <PressPanel on={pressing} depth={depth} onToggle={setPressing} onDepth={setDepth} />
               )}
               {layout && (

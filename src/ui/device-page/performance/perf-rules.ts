@@ -2,16 +2,16 @@
  * Rules of the Key performance tab's own views (spec-2 §2.5, §4): which view selects keys, what a view change tells
  * the device, the switch-type cards and the trigger values each key shows.
  */
-import type { Capabilities } from '../../../core/capabilities';
 import type { PerfView } from '../../../core/device-tabs';
+import type { PerformanceFeatures } from '../../../core/device-features';
 import { SWITCH_TYPES, type SwitchType } from '../../../core/switch-types';
 
-export { PERF_VIEWS_LISTED, type PerfView } from '../../../core/device-tabs';
+export { perfViewsFor, type PerfView } from '../../../core/device-tabs';
 
 /** Whether keys can be selected on a view: perf yes; switch unless the firmware takes one type for the whole board. */
-export function viewSelects(view: PerfView, caps: Pick<Capabilities, 'performance'>): boolean {
+export function viewSelects(view: PerfView, perf: Pick<PerformanceFeatures, 'switchTypes'> | undefined): boolean {
   if (view === '0') return true;
-  if (view === '2') return caps.performance.switchKeySelection;
+  if (view === '2') return perf?.switchTypes?.perKey ?? false;
   return false;
 }
 

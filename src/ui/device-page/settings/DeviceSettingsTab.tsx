@@ -1,17 +1,20 @@
 /**
  * The Device settings screen (spec-2 §2.6): the device information read with `get_setting_data`, the connection
  * settings (USB: N-key rollover, automatic calibration, sleep with its 1-60 minute slider; 2.4G and Bluetooth have
- * nothing to set), the online and the local firmware update and factory reset with a confirm dialog. Until the settings answer
- * arrives (or if the call is refused) the device record's own values are shown; the answer's battery and connection
- * are read fresh from the device, so they win over the record's. N-key and sleep are offered only when the firmware
- * is above the model's threshold (the service reports it as n_key_supported and sleep_supported); so is the keyboard
- * mode (kb_mode_supported), a choice of report rate and per-key light together (KeyboardMode.tsx). The per-key light
- * comes with the settings calls' answers and follows the lighting area's get_key_color_info events. A wireless device
- * also shows its pairing status and, in the connection settings, Pair or Re-pair (Pairing.tsx); the status follows
- * the get_setting_data events the device's own status changes bring.
+ * nothing to set), the online and the local firmware update and factory reset with a confirm dialog. Each part shows
+ * only where the device's features have it (`features.settings`, `firmwareUpdate`, `factoryReset`): a keyboard of
+ * another family has no connection section, battery or update panels, and its reset says what it puts back. Until
+ * the settings answer arrives (or if the call is refused) the device record's own values are shown; the answer's
+ * battery and connection are read fresh from the device, so they win over the record's. N-key and sleep are enabled
+ * only when the firmware is above the model's threshold (the service reports it as n_key_supported and
+ * sleep_supported); so is the keyboard mode (kb_mode_supported), a choice of report rate and per-key light together
+ * (KeyboardMode.tsx). The per-key light comes with the settings calls' answers and follows the lighting area's
+ * get_key_color_info events. A wireless device also shows its pairing status and, in the connection settings, Pair
+ * or Re-pair (Pairing.tsx); the status follows the get_setting_data events the device's own status changes bring.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { DeviceRecord } from '../../../contract/bridge';
+import type { ConnectionMode, DeviceFeatures, SettingsFeatures } from '../../../core/device-features';
 import type { CallAnswer } from '../../../contract/contract';
 import type { BatteryInfo, KeyboardMode, PairState } from '../../../contract/payloads/settings';
 import { ACCESS_MODE } from '../../../core/models';
@@ -30,7 +33,7 @@ import { OnlineUpdate } from '../firmware/OnlineUpdate';
 import { OnOff } from '../../widgets/OnOff';
 import { KeyboardModeChoice } from './KeyboardMode';
 import { PairingControl } from './Pairing';
-import { useSettingsTexts, type SettingsT } from './settings-texts';
+import { useSettingsTexts, type SettingsT, type SettingsTextId } from './settings-texts';
 import '../../styles/settings.css';
 
 type SettingData = CallAnswer<'getSettingData'>;
@@ -92,12 +95,16 @@ function InfoSection({
   ];
   const serial = text(device.dev_sn);
   if (serial !== undefined) rows.push([t('settings.info.serial'), serial]);
-  rows.push([t('settings.info.battery'), batteryText(data?.battery ?? device.electricity)]);
-  if (data?.battery_info) rows.push(...batteryRows(data.battery_info, t, s));
+  const { settings } = device.features;
+  if (settings.battery) {
+    rows.push([t('settings.info.battery'), batteryText(data?.battery ?? device.electricity)]);
+    if (data?.battery_info) rows.push(...batteryRows(data.battery_info, t, s));
+  }
   // The pairing status changes by itself (pairing, then paired): a screen reader hears it.
   if (data?.pair_state !== undefined) rows.push([t('dev.pair.status'), t(PAIR_STATE_TEXTS[data.pair_state]), true]);
   rows.push([s('settings.info.type'), type ? s(type) : unknown]);
-  if (data) rows.push([s('settings.info.report.rate'), s('settings.info.report.rate.value', data.report_rate)]);
+  if (data && settings.reportRate)
+    rows.push([s('settings.info.report.rate'), s('settings.info.report.rate.value', data.report_rate)]);
 
   return (
     <section className="panel device-info" aria-labelledby="device-info-title">
@@ -129,6 +136,7 @@ function InfoSection({
 
 interface UsbProps {
   data: SettingData;
+  features: SettingsFeatures;
   change(args: SettingChange): void;
   kbMode: { busy: boolean; choose(mode: KeyboardMode): Promise<void> };
   s: SettingsT;
@@ -138,70 +146,85 @@ interface LinkProps extends UsbProps {
   pairing: { busy: boolean; pair(): Promise<void> };
 }
 
-function UsbSettings({ data, change, kbMode, s }: UsbProps) {
+function UsbSettings({ data, features, change, kbMode, s }: UsbProps) {
   const [sleepTime, setSleepTime] = useState(clampSleepTime(data.sleep_time));
   useEffect(() => setSleepTime(clampSleepTime(data.sleep_time)), [data.sleep_time]);
   const needsFirmware = <p className="settings-note">{s('settings.usb.needs.firmware')}</p>;
   return (
     <div className="usb-settings">
       {data.kb_mode_supported && <KeyboardModeChoice data={data} busy={kbMode.busy} choose={kbMode.choose} s={s} />}
-      <OnOff
-        label={s('settings.usb.nkey')}
-        checked={data.use_n_key === 1}
-        disabled={!data.n_key_supported}
-        onChange={(on) => change({ use_n_key: on ? 1 : 0 })}
-      />
-      {!data.n_key_supported && needsFirmware}
-      <OnOff
-        label={s('settings.usb.calibration')}
-        checked={data.auto_calibration === 1}
-        onChange={(on) => change({ calibration: { auto_calibration: on ? 1 : 0 } })}
-      />
-      <OnOff
-        label={s('settings.usb.sleep')}
-        checked={data.use_sleep === 1}
-        disabled={!data.sleep_supported}
-        onChange={(on) => change(on ? { use_sleep: 1, sleep_time: sleepTime } : { use_sleep: 0 })}
-      />
-      {data.sleep_supported ? (
-        <Slider
-          label={s('settings.usb.sleep.time')}
-          value={sleepTime}
-          min={SLEEP_MINUTES.min}
-          max={SLEEP_MINUTES.max}
-          step={1}
-          unit={s('settings.usb.unit.min')}
-          disabled={data.use_sleep !== 1}
-          onChange={setSleepTime}
-          onCommit={(minutes) => change({ use_sleep: 1, sleep_time: clampSleepTime(minutes) })}
+      {features.nKeyRollover && (
+        <>
+          <OnOff
+            label={s('settings.usb.nkey')}
+            checked={data.use_n_key === 1}
+            disabled={!data.n_key_supported}
+            onChange={(on) => change({ use_n_key: on ? 1 : 0 })}
+          />
+          {!data.n_key_supported && needsFirmware}
+        </>
+      )}
+      {features.autoCalibration && (
+        <OnOff
+          label={s('settings.usb.calibration')}
+          checked={data.auto_calibration === 1}
+          onChange={(on) => change({ calibration: { auto_calibration: on ? 1 : 0 } })}
         />
-      ) : (
-        needsFirmware
+      )}
+      {features.sleep && (
+        <>
+          <OnOff
+            label={s('settings.usb.sleep')}
+            checked={data.use_sleep === 1}
+            disabled={!data.sleep_supported}
+            onChange={(on) => change(on ? { use_sleep: 1, sleep_time: sleepTime } : { use_sleep: 0 })}
+          />
+          {data.sleep_supported ? (
+            <Slider
+              label={s('settings.usb.sleep.time')}
+              value={sleepTime}
+              min={SLEEP_MINUTES.min}
+              max={SLEEP_MINUTES.max}
+              step={1}
+              unit={s('settings.usb.unit.min')}
+              disabled={data.use_sleep !== 1}
+              onChange={setSleepTime}
+              onCommit={(minutes) => change({ use_sleep: 1, sleep_time: clampSleepTime(minutes) })}
+            />
+          ) : (
+            needsFirmware
+          )}
+        </>
       )}
     </div>
   );
 }
 
-type LinkMode = 'usb' | '24g' | 'bluetooth';
-const LINK_MODES: readonly LinkMode[] = ['usb', '24g', 'bluetooth'];
+type LinkMode = ConnectionMode;
 
-/** The link-mode section: a choice of connection (not tabs, as it sits inside the page's own tab panel). */
 /** The link a device is using now (its access mode), where the section opens. */
 export function linkModeOf(accessMode: number): LinkMode {
   return accessMode === ACCESS_MODE.wireless24g ? '24g' : accessMode === ACCESS_MODE.bluetooth ? 'bluetooth' : 'usb';
 }
 
-function LinkSection({ data, change, kbMode, pairing, s }: LinkProps) {
-  const [mode, setMode] = useState<LinkMode>(() => linkModeOf(data.access_mode));
+/**
+ * The link-mode section: a choice among the connections the device has (not tabs, as it sits inside the page's own
+ * tab panel), opening on the one in use.
+ */
+function LinkSection({ data, features, change, kbMode, pairing, s }: LinkProps) {
+  const modes = features.connections;
+  const now = linkModeOf(data.access_mode);
+  const opening = modes.includes(now) ? now : modes[0]!;
+  const [mode, setMode] = useState<LinkMode>(opening);
   // A device that changes its link while the page is open (a cable plugged in) shows the new one.
-  useEffect(() => setMode(linkModeOf(data.access_mode)), [data.access_mode]);
+  useEffect(() => setMode(opening), [opening]);
   return (
     <section className="panel link-settings" aria-labelledby="link-settings-title">
       <h2 className="panel__title" id="link-settings-title">
         {s('settings.link.title')}
       </h2>
       <div className="link-settings__modes" role="group" aria-label={s('settings.link.modes')}>
-        {LINK_MODES.map((m) => (
+        {modes.map((m) => (
           <button
             key={m}
             type="button"
@@ -215,7 +238,7 @@ function LinkSection({ data, change, kbMode, pairing, s }: LinkProps) {
       </div>
       <div className="link-settings__body" data-link-mode={mode}>
         {mode === 'usb' ? (
-          <UsbSettings data={data} change={change} kbMode={kbMode} s={s} />
+          <UsbSettings data={data} features={features} change={change} kbMode={kbMode} s={s} />
         ) : (
           <p className="settings-note">{s('settings.link.empty')}</p>
         )}
@@ -227,7 +250,22 @@ function LinkSection({ data, change, kbMode, pairing, s }: LinkProps) {
   );
 }
 
-function FactoryReset({ onReset, s }: { onReset(): Promise<void>; s: SettingsT }) {
+/** What a factory reset puts back, from the areas the device has: "key mapping, lighting, … and all theme slots". */
+export function resetScope(features: DeviceFeatures, s: SettingsT): string {
+  const parts: SettingsTextId[] = [];
+  if (features.keymap) parts.push('settings.reset.part.keymap');
+  if (features.macroBuffer) parts.push('settings.reset.part.macros');
+  if (features.lighting) parts.push('settings.reset.part.lighting');
+  if (features.performance) parts.push('settings.reset.part.performance');
+  if (features.profiles.sceneFiles) parts.push('settings.reset.part.themes');
+  else if (features.profiles.count > 1) parts.push('settings.reset.part.profiles');
+  const words = parts.map((id) => s(id));
+  if (words.length === 0) return s('settings.reset.part.everything');
+  if (words.length === 1) return words[0]!;
+  return `${words.slice(0, -1).join(s('settings.reset.list.comma'))}${s('settings.reset.list.and')}${words.at(-1)!}`;
+}
+
+function FactoryReset({ scope, onReset, s }: { scope: string; onReset(): Promise<void>; s: SettingsT }) {
   const [open, setOpen] = useState(false);
   return (
     <section className="panel factory-reset" aria-label={s('settings.reset.title')}>
@@ -238,7 +276,7 @@ function FactoryReset({ onReset, s }: { onReset(): Promise<void>; s: SettingsT }
         open={open}
         onOpenChange={setOpen}
         title={s('settings.reset.title')}
-        description={s('settings.reset.body')}
+        description={s('settings.reset.body', scope)}
         footer={
           <>
             <button type="button" className="button button--ghost" onClick={() => setOpen(false)}>
@@ -268,6 +306,7 @@ export function DeviceSettingsTab({ device, pendingUpdate }: { device: DeviceRec
   const [modeBusy, setModeBusy] = useState(false);
   const [pairBusy, setPairBusy] = useState(false);
   const path = device.path;
+  const { features } = device;
   // Read again when the device's firmware changes (an update just finished), so the information shows the new one.
   const firmware = device.fw_ver;
 
@@ -354,18 +393,23 @@ export function DeviceSettingsTab({ device, pendingUpdate }: { device: DeviceRec
   return (
     <div className="device-settings">
       <InfoSection device={device} data={data} pendingUpdate={pendingUpdate} s={s} />
-      {data && (
+      {data && features.settings.connections.length > 0 && (
         <LinkSection
           data={data}
+          features={features.settings}
           change={change}
           kbMode={{ busy: modeBusy, choose: chooseMode }}
           pairing={{ busy: pairBusy, pair }}
           s={s}
         />
       )}
-      <OnlineUpdate device={device} />
-      <LocalUpdate device={device} />
-      <FactoryReset onReset={reset} s={s} />
+      {features.firmwareUpdate && (
+        <>
+          <OnlineUpdate device={device} />
+          <LocalUpdate device={device} />
+        </>
+      )}
+      {features.factoryReset && <FactoryReset scope={resetScope(features, s)} onReset={reset} s={s} />}
     </div>
   );
 }

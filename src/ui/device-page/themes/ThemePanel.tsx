@@ -14,11 +14,11 @@ import type { CallAnswer } from '../../../contract/contract';
 import { checkSceneFileName, checkThemeName } from '../../../core/rules/settings';
 import { limitText } from '../../../core/text-limit';
 import { attempt } from '../../call';
-import type { DeviceTabId } from '../../device-list/store';
+import type { DeviceTabId } from '../../../core/device-tabs';
 import { useLoadingStore } from '../../loading-store';
 import type { MessageId } from '../../../i18n/en_US';
 import { useT } from '../../../i18n/store';
-import { useDeviceRecord } from '../../device-features';
+import { useFeatures } from '../../device-features';
 import { useServices } from '../../services';
 import { useToastStore } from '../../toasts/store';
 import { AppDialog } from '../../widgets/AppDialog';
@@ -127,13 +127,12 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const tabRef = useRef(tab);
   tabRef.current = tab;
-  // What the device's profiles can do: scene files are our own protocol's; other families name, rename and switch
-  // profiles only where their features say so.
-  const features = useDeviceRecord(path)?.features;
-  const ours = (features?.family ?? 'keytune') === 'keytune';
-  const profiles = features?.profiles;
-  const canRename = ours || profiles?.named === true;
-  const canSwitch = ours || profiles?.switchable === true;
+  // What the device's profiles can do, as its features say: themes travel as scene files (our own protocol's), and
+  // profiles are named, renamed and switched from the app only where the keyboard keeps them so.
+  const profiles = useFeatures(path).profiles;
+  const themes = profiles.sceneFiles;
+  const canRename = profiles.named;
+  const canSwitch = profiles.switchable;
 
   useEffect(() => {
     let live = true;
@@ -214,7 +213,7 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
   return (
     <aside className="panel theme-panel" aria-labelledby="theme-panel-title">
       <h2 className="panel__title" id="theme-panel-title">
-        {ours ? s('themes.title') : t('profiles.title')}
+        {themes ? s('themes.title') : t('profiles.title')}
       </h2>
       {!canSwitch && <p className="theme-panel__note">{t('profiles.switch.on.keyboard')}</p>}
       <ul className="theme-panel__list" aria-label={s('themes.list')}>
@@ -227,9 +226,9 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
               aria-disabled={!canSwitch}
               onClick={() => canSwitch && select(slot)}
             >
-              {ours || profiles?.named ? s('themes.slot', slot + 1, shown(name)) : t('profiles.slot', slot + 1)}
+              {profiles.named ? s('themes.slot', slot + 1, shown(name)) : t('profiles.slot', slot + 1)}
             </button>
-            {(ours || canRename) && (
+            {(canRename || themes) && (
               <DropdownMenu.Root>
                 <DropdownMenu.Trigger
                   ref={(button) => {
@@ -242,10 +241,12 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
                 </DropdownMenu.Trigger>
                 <DropdownMenu.Portal>
                   <DropdownMenu.Content className="menu theme-menu" align="start" sideOffset={4}>
-                    <DropdownMenu.Item className="menu__item theme-menu__item" onSelect={() => setRenaming(slot)}>
-                      {s('themes.rename')}
-                    </DropdownMenu.Item>
-                    {ours && (
+                    {canRename && (
+                      <DropdownMenu.Item className="menu__item theme-menu__item" onSelect={() => setRenaming(slot)}>
+                        {s('themes.rename')}
+                      </DropdownMenu.Item>
+                    )}
+                    {themes && (
                       <>
                         <DropdownMenu.Item
                           className="menu__item theme-menu__item"

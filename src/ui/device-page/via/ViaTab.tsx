@@ -15,7 +15,7 @@ import { ViaSavedLayout } from './ViaSavedLayout';
 export default function ViaTab({ path }: { path: string }) {
   const t = useT();
   const record = useDeviceRecord(path);
-  if (!record || record.family !== 'via') return null;
+  if (!record?.features.screens.includes('via')) return null;
   const { features, layout } = record;
   return (
     <div className="via-tab" aria-label={t('via.tab.label')} role="region">
