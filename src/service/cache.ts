@@ -10,7 +10,7 @@
 import { CMD, FEATURE, SUB } from '../protocol/commands.ts';
 import { subId } from '../protocol/frame.ts';
 import { OBJECTS, type ObjectName } from '../protocol/registry.ts';
-import type { DeviceEntry } from './context.ts';
+import type { KeytuneDevice } from './context.ts';
 import { SessionError, type AtomicOp } from './session.ts';
 
 /** Epoch of a copy that was never confirmed as a whole: it is patched, never trusted. */
@@ -28,9 +28,9 @@ interface ObjectCache {
   fresh: Set<ObjectName>;
 }
 
-const caches = new WeakMap<DeviceEntry, ObjectCache>();
+const caches = new WeakMap<KeytuneDevice, ObjectCache>();
 
-function cacheOf(device: DeviceEntry): ObjectCache {
+function cacheOf(device: KeytuneDevice): ObjectCache {
   let cache = caches.get(device);
   if (!cache) {
     cache = { copies: new Map(), fresh: new Set() };
@@ -39,19 +39,19 @@ function cacheOf(device: DeviceEntry): ObjectCache {
   return cache;
 }
 
-const epochOf = (device: DeviceEntry): number => device.session.trustEpoch;
+const epochOf = (device: KeytuneDevice): number => device.session.trustEpoch;
 
 /** The copy of `name` when it is confirmed at the current epoch. */
-function trusted(device: DeviceEntry, name: ObjectName): Uint8Array | undefined {
+function trusted(device: KeytuneDevice, name: ObjectName): Uint8Array | undefined {
   const copy = cacheOf(device).copies.get(name);
   return copy && copy.epoch === epochOf(device) ? copy.bytes : undefined;
 }
 
-function confirm(device: DeviceEntry, name: ObjectName, bytes: Uint8Array): void {
+function confirm(device: KeytuneDevice, name: ObjectName, bytes: Uint8Array): void {
   cacheOf(device).copies.set(name, { bytes, epoch: epochOf(device) });
 }
 
-function drop(device: DeviceEntry, names: Iterable<ObjectName>): void {
+function drop(device: KeytuneDevice, names: Iterable<ObjectName>): void {
   const { copies, fresh } = cacheOf(device);
   for (const name of names) {
     copies.delete(name);
@@ -59,7 +59,7 @@ function drop(device: DeviceEntry, names: Iterable<ObjectName>): void {
   }
 }
 
-function dropAll(device: DeviceEntry): void {
+function dropAll(device: KeytuneDevice): void {
   const { copies, fresh } = cacheOf(device);
   copies.clear();
   fresh.clear();
@@ -69,7 +69,7 @@ function dropAll(device: DeviceEntry): void {
  * Applies an acknowledged write to the copy: a write of the whole object is the new confirmed copy; a part of it
  * patches the copy, which stays exactly as trusted as it was.
  */
-function applyWrite(device: DeviceEntry, name: ObjectName, offset: number, bytes: Uint8Array): void {
+function applyWrite(device: KeytuneDevice, name: ObjectName, offset: number, bytes: Uint8Array): void {
   const size = OBJECTS[name].size(device.descriptor);
   if (offset === 0 && bytes.length === size) return confirm(device, name, bytes.slice());
   const copy = cacheOf(device).copies.get(name);
@@ -78,7 +78,7 @@ function applyWrite(device: DeviceEntry, name: ObjectName, offset: number, bytes
 }
 
 /** Reads a whole object from the device and remembers it. */
-export async function readFresh(device: DeviceEntry, name: ObjectName): Promise<Uint8Array> {
+export async function readFresh(device: KeytuneDevice, name: ObjectName): Promise<Uint8Array> {
   const { fresh } = cacheOf(device);
   const copy = trusted(device, name);
   if (copy && fresh.delete(name)) return copy;
@@ -88,7 +88,7 @@ export async function readFresh(device: DeviceEntry, name: ObjectName): Promise<
 }
 
 /** The remembered object while it is trusted; read from the device the first time and whenever trust moved. */
-export async function readCached(device: DeviceEntry, name: ObjectName): Promise<Uint8Array> {
+export async function readCached(device: KeytuneDevice, name: ObjectName): Promise<Uint8Array> {
   return trusted(device, name) ?? readFresh(device, name);
 }
 
@@ -96,7 +96,7 @@ export async function readCached(device: DeviceEntry, name: ObjectName): Promise
  * Writes bytes at `offset` of an object; once acknowledged, the remembered copy is updated to match. When the write
  * fails (any error: refused, lost, cut) the copy is dropped, so the next use reads the object again.
  */
-export async function writeThrough(device: DeviceEntry, name: ObjectName, offset: number, bytes: Uint8Array) {
+export async function writeThrough(device: KeytuneDevice, name: ObjectName, offset: number, bytes: Uint8Array) {
   try {
     await device.session.writeObject(name, offset, bytes);
   } catch (e) {
@@ -126,7 +126,7 @@ function objectOfCommand(cmd: number, sub: number): ObjectName | undefined {
  * When the transaction fails (any error) the copies of every object it touches are dropped.
  */
 export async function writeAtomicThrough(
-  device: DeviceEntry,
+  device: KeytuneDevice,
   ops: readonly AtomicOp[],
   after: Partial<Record<ObjectName, Uint8Array>> = {},
 ): Promise<void> {
@@ -161,7 +161,7 @@ export async function writeAtomicThrough(
 }
 
 /** Forgets remembered objects (all of them when no names are given). */
-export function invalidate(device: DeviceEntry, ...names: ObjectName[]): void {
+export function invalidate(device: KeytuneDevice, ...names: ObjectName[]): void {
   if (names.length === 0) dropAll(device);
   else drop(device, names);
 }
@@ -171,7 +171,7 @@ export function invalidate(device: DeviceEntry, ...names: ObjectName[]): void {
  * the copy the caller read, so they are exactly as trusted as that copy: when trust moved meanwhile (or there is no
  * copy), they are kept for patching but read again before use.
  */
-export function remember(device: DeviceEntry, name: ObjectName, bytes: Uint8Array): void {
+export function remember(device: KeytuneDevice, name: ObjectName, bytes: Uint8Array): void {
   const base = cacheOf(device).copies.get(name);
   cacheOf(device).copies.set(name, { bytes, epoch: base ? base.epoch : UNCONFIRMED });
 }
@@ -181,7 +181,7 @@ export function remember(device: DeviceEntry, name: ObjectName, bytes: Uint8Arra
  * fresh for the rest of the current call. Objects the device lacks are simply absent. Falls back to one read per
  * object on a device without multi-read.
  */
-export async function prefetch(device: DeviceEntry, names: readonly ObjectName[]): Promise<void> {
+export async function prefetch(device: KeytuneDevice, names: readonly ObjectName[]): Promise<void> {
   const unique = [...new Set(names)];
   let got: Map<ObjectName, Uint8Array>;
   try {
@@ -200,12 +200,12 @@ export async function prefetch(device: DeviceEntry, names: readonly ObjectName[]
 }
 
 /** Ends the current call: copies a prefetch marked fresh are not fresh for the next call. */
-export function endCall(device: DeviceEntry): void {
+export function endCall(device: KeytuneDevice): void {
   cacheOf(device).fresh.clear();
 }
 
 /** The objects of a device's whole configuration, as far as it has them. */
-export function configObjects(device: DeviceEntry, area: 'all' | 'colour' | 'perf' = 'all'): ObjectName[] {
+export function configObjects(device: KeytuneDevice, area: 'all' | 'colour' | 'perf' = 'all'): ObjectName[] {
   const f = device.descriptor.features;
   const colour: ObjectName[] = ['colours', 'lighting'];
   if (f & FEATURE.outerFrame) colour.push('outerFrame');

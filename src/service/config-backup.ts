@@ -27,7 +27,7 @@ import {
 import { decodeU16List, encodeU16List, type ObjectName } from '../protocol/registry.ts';
 import { decodeList, encodeList, encodeText, type Layout } from '../protocol/struct.ts';
 import { invalidate, readFresh, writeAtomicThrough } from './cache.ts';
-import type { DeviceEntry } from './context.ts';
+import type { KeytuneDevice } from './context.ts';
 import { ADVANCED_LAYOUTS, ADVANCED_LISTS, decodeThemes, listCapacity } from './convert/theme.ts';
 import { readSlot } from './payloads/theme.ts';
 import type { AtomicOp } from './session.ts';
@@ -139,7 +139,7 @@ export function encodeCalibration(d: Descriptor, value: { state: number; keys: O
   return out;
 }
 
-export async function readSlotObjects(device: DeviceEntry, slot: number): Promise<Map<ObjectName, Uint8Array>> {
+export async function readSlotObjects(device: KeytuneDevice, slot: number): Promise<Map<ObjectName, Uint8Array>> {
   const names = profileObjects(device.descriptor);
   // A device without theme slots has one profile, read as it is.
   const got =
@@ -153,13 +153,13 @@ export async function readSlotObjects(device: DeviceEntry, slot: number): Promis
 export type SlotThemes = Pick<Themes, 'current' | 'count'> & { names: { name: string }[] };
 
 /** The theme slots, or one unnamed slot on a device without them. */
-export async function readThemes(device: DeviceEntry): Promise<SlotThemes> {
+export async function readThemes(device: KeytuneDevice): Promise<SlotThemes> {
   if (device.descriptor.themeCount === 0) return { current: 0, count: 1, names: [] };
   return decodeThemes(await readFresh(device, 'themes'));
 }
 
 /** Reads the whole configuration of `device` from the device; the device is only read, never changed. */
-export async function backupConfig(device: DeviceEntry): Promise<ConfigBackup> {
+export async function backupConfig(device: KeytuneDevice): Promise<ConfigBackup> {
   invalidate(device);
   const themes = await readThemes(device);
   const slots: ConfigBackup['slots'] = [];
@@ -169,7 +169,7 @@ export async function backupConfig(device: DeviceEntry): Promise<ConfigBackup> {
 }
 
 /** The number of slots read: those the device reports, at least one. */
-export const slotCount = (device: DeviceEntry, themes: { count: number }): number =>
+export const slotCount = (device: KeytuneDevice, themes: { count: number }): number =>
   Math.max(1, Math.min(themes.count, device.descriptor.themeCount));
 
 export function decodeSlot(d: Descriptor, got: ReadonlyMap<ObjectName, Uint8Array>) {
@@ -180,7 +180,7 @@ export function decodeSlot(d: Descriptor, got: ReadonlyMap<ObjectName, Uint8Arra
 
 /** The backup of slots already read, with the calibration read now (the keyboard changes it by itself). */
 export async function configOf(
-  device: DeviceEntry,
+  device: KeytuneDevice,
   themes: SlotThemes,
   slots: ConfigBackup['slots'],
   settings: Uint8Array,
@@ -212,7 +212,7 @@ export const selectSlot = (slot: number): AtomicOp => ({
  * every slot's objects and name, the current slot, the settings and the calibration ranges are applied together at
  * the commit, or not at all (a cut, a power loss or a refusal before it leaves the device as it was).
  */
-export async function restoreConfig(device: DeviceEntry, backup: ConfigBackup): Promise<void> {
+export async function restoreConfig(device: KeytuneDevice, backup: ConfigBackup): Promise<void> {
   const d = device.descriptor;
   invalidate(device);
   const themes = await readThemes(device);

@@ -6,7 +6,7 @@
 import type { GameConfigContent } from '../contract/areas/performance.ts';
 import { fail } from '../core/rules/result.ts';
 import { TOAST_KEYS } from '../core/toast-keys.ts';
-import type { DeviceEntry } from './context.ts';
+import type { KeytuneDevice } from './context.ts';
 import {
   commitPerfKeys,
   deviceKeyIds,
@@ -29,7 +29,7 @@ function planned(plan: PerfPlan) {
  * err.args.invalid for a key the keyboard lacks or a travel outside a key's switch range. The rapid-trigger blocks of
  * the perf panel do not apply to a card.
  */
-export async function applyGameConfigCard(device: DeviceEntry, content: GameConfigContent): Promise<void> {
+export async function applyGameConfigCard(device: KeytuneDevice, content: GameConfigContent): Promise<void> {
   if (!device.caps.gameConfigSet) throw refusal(fail(TOAST_KEYS.notApply), 'this model has no game-config set');
   const entries = content.map((e) => ({ ...e, key_ids: deviceKeyIds(device, e.key_ids) }));
   const { keys, switches } = await readPerfState(device);

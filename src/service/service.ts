@@ -16,16 +16,20 @@ import { parseCallArgs, type CallDef } from '../contract/define.ts';
 import type { DefinitionStore, DeviceDriver, DeviceFamily } from '../drivers/types.ts';
 import { DriverError } from '../drivers/types.ts';
 import { FAMILY_KEYS } from './family/keys.ts';
-import { isDriverDevice, type DriverDevice } from './context.ts';
+import { isKeytuneDevice, type DriverDevice } from './context.ts';
 import type {
   CallContext,
   CallHandler,
   DeviceEntry,
+  FamilyDevices,
   Handlers,
+  KeytuneDevice,
   ServiceApi,
   StateSlot,
   VirtualDeviceOptions,
 } from './context.ts';
+import type { FamilyId } from '../drivers/types.ts';
+import { lackedBy } from './offers.ts';
 import { DeviceSession, SessionError, type SessionOptions } from './session.ts';
 import { endCall } from './cache.ts';
 import { UPDATE_KEYS } from './convert/firmware.ts';
@@ -49,7 +53,13 @@ export interface DeviceServiceOptions {
 /** Why a device left: removed by a call, or its link went away. */
 export type RemovalReason = 'removed' | 'disconnected';
 
-export type NotifyHandler = (device: DeviceEntry, frame: Frame, service: DeviceService) => void;
+export type NotifyHandler = (device: KeytuneDevice, frame: Frame, service: DeviceService) => void;
+
+/** How the router refuses a family's own call on a device of another family. */
+export interface FamilyRefusal {
+  /** Toast key of the refusal; err.family.not.offered unless the family's texts say it better. */
+  toastKey?: string;
+}
 
 export { versionText } from '../drivers/keytune/record.ts';
 export { deviceRecord } from './records.ts';
@@ -58,10 +68,10 @@ const ROUTES = new Map<string, { name: CallName; def: CallDef }>(
   Object.entries(CALLS).map(([name, def]) => [`${def.channel} ${def.func}`, { name: name as CallName, def }]),
 );
 
-function newEntry(fields: Omit<DeviceEntry, 'slot' | 'resetSlots'>): DeviceEntry {
+function newEntry<E extends DeviceEntry>(fields: Omit<E, 'slot' | 'resetSlots'>): E {
   const slots = new Map<string, unknown>();
   return {
-    ...fields,
+    ...(fields as E),
     slot<T>(slot: StateSlot<T>): T {
       if (!slots.has(slot.name)) slots.set(slot.name, slot.init());
       return slots.get(slot.name) as T;
@@ -74,14 +84,17 @@ function newEntry(fields: Omit<DeviceEntry, 'slot' | 'resetSlots'>): DeviceEntry
 }
 
 export class DeviceService implements Bridge, ServiceApi {
+  /** Handlers every family's devices share (over ports, or needing no device). */
   private readonly handlers = new Map<CallName, CallHandler<CallName>>();
-  private readonly driverHandlers = new Map<CallName, CallHandler<CallName>>();
+  /** Handlers written for one family's devices, by family. */
+  private readonly familyHandlers = new Map<FamilyId, Map<CallName, CallHandler<CallName>>>();
+  private readonly familyRefusals = new Map<FamilyId, FamilyRefusal>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly notifyHandlers = new Map<number, NotifyHandler[]>();
   private readonly entries = new Map<string, DeviceEntry>();
   /** Per device, the end of the chain of calls running on it: a device's calls run one after the other. */
   private readonly deviceLocks = new Map<string, Promise<unknown>>();
-  private readonly attachedHooks: ((entry: DeviceEntry) => void)[] = [];
+  private readonly attachedHooks: ((entry: KeytuneDevice) => void)[] = [];
   private readonly driverAttachedHooks: ((entry: DriverDevice) => void)[] = [];
   private readonly removedHooks: ((entry: DeviceEntry, reason: RemovalReason) => void)[] = [];
   readonly preferences = new Map<string, string>();
@@ -92,17 +105,34 @@ export class DeviceService implements Bridge, ServiceApi {
     });
   }
 
-  /** Registers the handlers of some calls of the contract. */
+  /** Registers handlers every family's devices share: over the driver's ports, or needing no device at all. */
   implement(handlers: Partial<Handlers<CallName>>): void {
-    for (const [name, handler] of Object.entries(handlers)) {
-      if (!(name in CALLS)) throw new Error(`${name} is not a call of the contract`);
-      this.handlers.set(name as CallName, handler as CallHandler<CallName>);
-    }
+    register(this.handlers, handlers);
+  }
+
+  /**
+   * Registers handlers written for one family's devices (our own protocol's session, VIA's definition): on such a
+   * device they take precedence over the shared ones; on a device of another family without a handler of its own
+   * the call is refused here, in one place, as not offered.
+   */
+  implementFor<F extends FamilyId>(
+    family: F,
+    handlers: Partial<Handlers<CallName, FamilyDevices[F]>>,
+    refusal: FamilyRefusal = {},
+  ): void {
+    const table = this.familyHandlers.get(family) ?? new Map<CallName, CallHandler<CallName>>();
+    this.familyHandlers.set(family, table);
+    register(table, handlers as Partial<Handlers<CallName>>);
+    if (refusal.toastKey) this.familyRefusals.set(family, refusal);
   }
 
   /** Calls of the contract that have no handler (a complete service has none). */
   unimplemented(): CallName[] {
-    return (Object.keys(CALLS) as CallName[]).filter((name) => !this.handlers.has(name));
+    return (Object.keys(CALLS) as CallName[]).filter((name) => !this.isImplemented(name));
+  }
+
+  private isImplemented(name: CallName): boolean {
+    return this.handlers.has(name) || [...this.familyHandlers.values()].some((t) => t.has(name));
   }
 
   /** Registers what to do with one kind of device notification. */
@@ -113,7 +143,7 @@ export class DeviceService implements Bridge, ServiceApi {
   }
 
   /** Tells a host when a device joins (after its handshake), so hosts never interpret call names. */
-  onDeviceAttached(hook: (entry: DeviceEntry) => void): void {
+  onDeviceAttached(hook: (entry: KeytuneDevice) => void): void {
     this.attachedHooks.push(hook);
   }
 
@@ -140,8 +170,8 @@ export class DeviceService implements Bridge, ServiceApi {
   }
 
   /** Devices of our own protocol (the ones with a session). */
-  devices(): DeviceEntry[] {
-    return [...this.entries.values()].filter((e) => !isDriverDevice(e));
+  devices(): KeytuneDevice[] {
+    return [...this.entries.values()].filter(isKeytuneDevice);
   }
 
   /** Devices of every family, in the order they came. */
@@ -156,7 +186,7 @@ export class DeviceService implements Bridge, ServiceApi {
   async call(channel: string, func: string, args: readonly string[] = []): Promise<unknown> {
     try {
       const route = ROUTES.get(`${channel} ${func}`);
-      if (!route || !this.handlers.has(route.name))
+      if (!route || !this.isImplemented(route.name))
         throw new BridgeCallError('err.args.invalid', `unknown call ${channel} ${func}`);
       const parsed = parseCallArgs(route.def, decodeArgs(args)) as Record<string, unknown>;
       const path = typeof parsed['path'] === 'string' ? parsed['path'] : undefined;
@@ -178,7 +208,7 @@ export class DeviceService implements Bridge, ServiceApi {
           return await handler(parsed as never, ctx);
         } finally {
           const entry = path === undefined ? undefined : this.entries.get(path);
-          if (entry && !isDriverDevice(entry)) endCall(entry);
+          if (entry && isKeytuneDevice(entry)) endCall(entry);
         }
       };
       if (path === undefined || route.def.concurrent) return await run();
@@ -197,23 +227,29 @@ export class DeviceService implements Bridge, ServiceApi {
     }
   }
 
-  /** Registers the handlers that serve calls on devices of other families (their drivers' ports). */
-  implementForDrivers(handlers: Partial<Handlers<CallName>>): void {
-    for (const [name, handler] of Object.entries(handlers)) {
-      if (!(name in CALLS)) throw new Error(`${name} is not a call of the contract`);
-      this.driverHandlers.set(name as CallName, handler as CallHandler<CallName>);
-    }
-  }
-
   /**
-   * The handler of a call: on a device of another family, the one written for drivers where there is one, else the
-   * common one when it reads nothing of our protocol (a call that does refuses as not offered on that device).
+   * The handler of a call on the device at `path`: its family's own where there is one, else the shared one; a call
+   * only other families offer is refused here, naming what the keyboard lacks.
    */
   private handlerFor(name: CallName, path: string | undefined): CallHandler<CallName> {
     const entry = path === undefined ? undefined : this.entries.get(path);
-    const common = this.handlers.get(name)!;
-    if (!entry || !isDriverDevice(entry)) return common;
-    return this.driverHandlers.get(name) ?? common;
+    const own = entry ? this.familyHandlers.get(entry.family)?.get(name) : undefined;
+    if (own) return own;
+    const shared = this.handlers.get(name);
+    if (shared) return shared;
+    if (!entry) return () => this.noDevice(path);
+    return () => {
+      const families = [...this.familyHandlers].filter(([, t]) => t.has(name)).map(([f]) => f);
+      const key = families.map((f) => this.familyRefusals.get(f)?.toastKey).find((k) => k !== undefined);
+      throw new BridgeCallError(
+        key ?? FAMILY_KEYS.notOffered,
+        `${entry.record.display_name} has no ${lackedBy(name, families)}`,
+      );
+    };
+  }
+
+  private noDevice(path: string | undefined): never {
+    throw new BridgeCallError('err.dev.not.found', `no device at ${path ?? '(no --path)'}`);
   }
 
   /**
@@ -240,11 +276,14 @@ export class DeviceService implements Bridge, ServiceApi {
   }
 
   /** Attaches a device reachable through `transport`: handshake, record, events. */
-  async attach(transport: Transport, extras: { pressKey?: DeviceEntry['pressKey']; virtual?: boolean } = {}) {
+  async attach(
+    transport: Transport,
+    extras: { pressKey?: DeviceEntry['pressKey']; virtual?: boolean } = {},
+  ): Promise<KeytuneDevice> {
     // Tapped before the handshake, so a report shows it too.
     const exchanges = tapTransport(transport);
     // The session reports notifications and the disconnect to the entry made once the handshake has answered.
-    const attached: { entry?: DeviceEntry } = {};
+    const attached: { entry?: KeytuneDevice } = {};
     const session = new DeviceSession(transport, {
       ...this.options.session,
       onNotify: (frame) => {
@@ -266,10 +305,11 @@ export class DeviceService implements Bridge, ServiceApi {
     const path = `${kind}:${hex(transport.info.vendorId)}:${hex(transport.info.productId)}:${descriptor.serial}`;
     keepExchanges(this, path, exchanges);
     const old = this.entries.get(path);
-    if (old) await old.session.close().catch(() => undefined);
+    if (old) await closeEntry(old);
     const record = deviceRecord(path, keytuneDescription(descriptor), extras.virtual ?? false);
-    const entry = newEntry({
+    const entry = newEntry<KeytuneDevice>({
       path,
+      family: 'keytune',
       record,
       session,
       descriptor,
@@ -298,23 +338,14 @@ export class DeviceService implements Bridge, ServiceApi {
     const path = `${kind}:${hex(transport.info.vendorId)}:${hex(transport.info.productId)}:${identity.serial}`;
     keepExchanges(this, path, tapTransport(transport));
     const old = this.entries.get(path);
-    if (old) void (old.driver ? old.driver.close() : old.session.close()).catch(() => undefined);
-    const notOurs = (what: string) => () => {
-      throw new BridgeCallError(
-        FAMILY_KEYS.notOffered,
-        `${what} of our protocol: ${identity.displayName} speaks ${features.family}`,
-      );
-    };
-    const fields = {
+    if (old) void closeEntry(old);
+    const entry = newEntry<DriverDevice>({
       path,
+      family: driver.family,
       record: deviceRecord(path, { identity, features, layout }, extras.virtual ?? false),
-      caps: features.rules,
       driver,
       ...(extras.pressKey ? { pressKey: extras.pressKey } : {}),
-    };
-    Object.defineProperty(fields, 'session', { get: notOurs('no session'), enumerable: false });
-    Object.defineProperty(fields, 'descriptor', { get: notOurs('no handshake'), enumerable: false });
-    const entry = newEntry(fields as Omit<DeviceEntry, 'slot' | 'resetSlots'>) as DriverDevice;
+    });
     this.entries.set(path, entry);
     driver.onDisconnect(() => {
       if (this.entries.get(path) !== entry) return;
@@ -348,14 +379,9 @@ export class DeviceService implements Bridge, ServiceApi {
     const entry = this.entries.get(path);
     if (!entry) return;
     this.entries.delete(path);
-    if (isDriverDevice(entry)) {
-      await entry.driver.close().catch(() => undefined);
-      this.emit('devs_changed', this.deviceRecords());
-      return;
-    }
-    await entry.session.close().catch(() => undefined);
+    await closeEntry(entry);
     this.emit('devs_changed', this.deviceRecords());
-    this.announceRemoval(entry, 'removed');
+    if (isKeytuneDevice(entry)) this.announceRemoval(entry, 'removed');
   }
 
   private announceRemoval(entry: DeviceEntry, reason: RemovalReason): void {
@@ -374,12 +400,24 @@ export class DeviceService implements Bridge, ServiceApi {
     if (!entry) return;
     entry.record = { ...entry.record, ...patch };
     // Our own protocol's rules come from its capability table; another family's from its driver, left as they are.
-    if (!isDriverDevice(entry) && (patch.fw_ver !== undefined || patch.display_name !== undefined)) {
+    if (isKeytuneDevice(entry) && (patch.fw_ver !== undefined || patch.display_name !== undefined)) {
       entry.caps = capabilitiesFor(entry.record.display_name, entry.record.fw_ver);
-      entry.record.features = { ...entry.record.features, rules: entry.caps };
     }
     this.emit('devs_changed', this.deviceRecords());
   }
+}
+
+function register(table: Map<CallName, CallHandler<CallName>>, handlers: Partial<Handlers<CallName>>): void {
+  for (const [name, handler] of Object.entries(handlers)) {
+    if (!(name in CALLS)) throw new Error(`${name} is not a call of the contract`);
+    table.set(name as CallName, handler as CallHandler<CallName>);
+  }
+}
+
+/** Closes a device's link, whichever family it is. */
+function closeEntry(entry: DeviceEntry): Promise<void> {
+  const closing = isKeytuneDevice(entry) ? entry.session.close() : (entry.driver?.close() ?? Promise.resolve());
+  return closing.catch(() => undefined);
 }
 
 /** Maps any failure to the error the caller sees, with the catalogue key of its toast. */

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { reportBundleSchema } from '../../src/contract/areas/report.ts';
 import { startBridge } from '../../src/desktop/bridge.ts';
 import type { LoopbackTransport } from '../../src/transport/loopback.ts';
+import type { KeytuneDevice } from '../../src/service/context.ts';
 import { LINK_PRESETS } from '../../src/transport/types.ts';
 import { tempDir } from '../desktop/helpers.ts';
 
@@ -81,7 +82,7 @@ describe('keytune report', () => {
       expect(before.code).toBe(0);
       expect(readReport(join(data, 'before.json')).device.online).toBe(true);
 
-      (entry.session.transport as LoopbackTransport).disconnect();
+      ((entry as KeytuneDevice).session.transport as LoopbackTransport).disconnect();
       await expect.poll(() => bridge.service.allDevices().length).toBe(0);
       const after = await keytune(
         data,

@@ -10,15 +10,21 @@ import { applyKeyboard } from '../../src/service/backup/apply.ts';
 import { configToAreas } from '../../src/service/backup/keytune.ts';
 import { readKeyboard } from '../../src/service/backup/read.ts';
 import { configOf, decodeSlot, readSlotObjects, readThemes, slotCount } from '../../src/service/config-backup.ts';
-import type { DeviceEntry } from '../../src/service/context.ts';
+import type { KeytuneDevice } from '../../src/service/context.ts';
 import type { LinkDirection, LinkPower } from '../../src/transport/types.ts';
 import { configOf as heldBy } from './flash-tap.ts';
 import { FAMILY_CASES, openFamily } from './backup-family-harness.ts';
 
+/** A keyboard of our own protocol: its entry has the session and handshake these tests read. */
+async function openKeytune(...args: Parameters<typeof openFamily>) {
+  const opened = await openFamily(...args);
+  return { ...opened, device: opened.device as KeytuneDevice };
+}
+
 const KEYTUNE = FAMILY_CASES[0]!;
 
 /** What the keyboard holds, read with slot reads that never touch the service's copies. */
-async function truth(device: DeviceEntry) {
+async function truth(device: KeytuneDevice) {
   const themes = await readThemes(device);
   const slots = [];
   for (let slot = 0; slot < slotCount(device, themes); slot++)
@@ -40,7 +46,7 @@ function random(seed: number) {
 
 describe('keytune backups read after every change', () => {
   it('equal what the keyboard holds over random changes, switches behind the cache and lost answers', async () => {
-    const { client, path, device, link } = await openFamily(KEYTUNE, undefined, 300);
+    const { client, path, device, link } = await openKeytune(KEYTUNE, undefined, 300);
     const next = random(7);
     const failures: string[] = [];
     let cases = 0;
@@ -81,7 +87,7 @@ describe('keytune backups read after every change', () => {
   }, 60_000);
 
   it('sees a slot the keyboard switched to by itself, and what another slot was given', async () => {
-    const { client, path, device } = await openFamily(KEYTUNE);
+    const { client, path, device } = await openKeytune(KEYTUNE);
     await client.setKeyInfo({ path, index: 0, select: [3], code: 0x1e });
     const first = await readKeyboard(device);
     expect(first.currentProfile).toBe(0);
@@ -99,7 +105,7 @@ describe('keytune backups read after every change', () => {
   });
 
   it('after a change, reads only the slot switch and calibration again, not the other slots', async () => {
-    const { client, path, device, link } = await openFamily(KEYTUNE);
+    const { client, path, device, link } = await openKeytune(KEYTUNE);
     await readKeyboard(device);
     await client.setKeyInfo({ path, index: 0, select: [3], code: 4 });
     const before = link.delivered.toDevice;
@@ -113,7 +119,7 @@ describe('keytune devices other than keyboards', () => {
   it.each(['Mouse01', 'Dongle01'])(
     '%s: read, applied unchanged without a report, changed and read back',
     async (name) => {
-      const { device, link } = await openFamily({ ...KEYTUNE, displayName: name });
+      const { device, link } = await openKeytune({ ...KEYTUNE, displayName: name });
       const backup = await readKeyboard(device);
       expect(backup.objects.calibration).toBeUndefined();
       const sent = link.delivered.toDevice;
@@ -131,7 +137,7 @@ describe('keytune devices other than keyboards', () => {
 describe('a keytune apply is one transaction', () => {
   /** A keyboard changed in two slots, its backup before, and the backup after the changes. */
   async function changed() {
-    const h = await openFamily(KEYTUNE);
+    const h = await openKeytune(KEYTUNE);
     const first = await readKeyboard(h.device);
     const before = heldBy(h.factory.made[0]!.keyboard);
     await h.client.setKeyInfo({ path: h.path, index: 1, select: [2, 3], code: 4 });

@@ -10,7 +10,7 @@ import { CMD, keyMask, PERF_FIELD, SUB } from '../../src/protocol/commands.ts';
 import { DksRecordLayout, MacroRecordLayout, PerfKeyLayout } from '../../src/protocol/objects.ts';
 import { encodeU16List } from '../../src/protocol/registry.ts';
 import { writeAtomicThrough, writeThrough } from '../../src/service/cache.ts';
-import type { DeviceEntry } from '../../src/service/context.ts';
+import type { KeytuneDevice } from '../../src/service/context.ts';
 import { DeviceSession, SessionError, type AtomicOp } from '../../src/service/session.ts';
 import { LoopbackTransport } from '../../src/transport/loopback.ts';
 import type { LinkPower } from '../../src/transport/types.ts';
@@ -22,7 +22,7 @@ function keyboard(): VirtualKeyboard {
 async function connect(transport: LoopbackTransport) {
   const session = new DeviceSession(transport, { timeoutMs: 200, readRetries: 2 });
   const descriptor = await session.open();
-  return { session, device: { path: 'virtual:cuts', session, descriptor } as unknown as DeviceEntry };
+  return { session, device: { path: 'virtual:cuts', session, descriptor } as unknown as KeytuneDevice };
 }
 
 const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0;
@@ -30,7 +30,7 @@ const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) ===
 type Kind = 'macro stream' | 'key map stream' | 'transaction';
 
 /** One user-visible change of each kind; `value` varies the contents. */
-function change(kind: Kind, value: number): (device: DeviceEntry) => Promise<void> {
+function change(kind: Kind, value: number): (device: KeytuneDevice) => Promise<void> {
   const macro = MacroRecordLayout.encode({
     ...{ used: 1, name: `Cut ${value % 100}`, delayType: 0, delayMin: 10, delayMax: 20, repeat: 1 },
     ...{ triggerType: 0, triggerDelay: 0, count: 1 + (value % 80) },

@@ -21,7 +21,7 @@ import {
   writeAtomicThrough,
   writeThrough,
 } from '../../src/service/cache.ts';
-import type { DeviceEntry } from '../../src/service/context.ts';
+import type { KeytuneDevice } from '../../src/service/context.ts';
 import { DeviceSession, SessionError, type AtomicOp } from '../../src/service/session.ts';
 import { LoopbackTransport } from '../../src/transport/loopback.ts';
 import type { LinkFault } from '../../src/transport/types.ts';
@@ -38,7 +38,7 @@ async function rig(kb = keyboard()) {
   const session = new DeviceSession(transport, { timeoutMs: TIMEOUT, readRetries: 2 });
   const descriptor = await session.open();
   // Only what the object cache uses of an entry.
-  const device = { path: 'virtual:faults', session, descriptor } as unknown as DeviceEntry;
+  const device = { path: 'virtual:faults', session, descriptor } as unknown as KeytuneDevice;
   return { kb, transport, session, device };
 }
 
@@ -185,21 +185,21 @@ function writeOf(kind: WriteKind, value: number) {
       });
       return {
         touched: ['settings'] as ObjectName[],
-        run: (device: DeviceEntry) => writeThrough(device, 'settings', 0, bytes),
+        run: (device: KeytuneDevice) => writeThrough(device, 'settings', 0, bytes),
       };
     }
     case 'macro': {
       const bytes = macroRecord(`M${value % 1000}`, 1 + (value % 80));
       return {
         touched: ['macro'] as ObjectName[],
-        run: (device: DeviceEntry) => writeThrough(device, 'macro', MacroRecordLayout.size * (value % 4), bytes),
+        run: (device: KeytuneDevice) => writeThrough(device, 'macro', MacroRecordLayout.size * (value % 4), bytes),
       };
     }
     case 'keymap': {
       const codes = Array.from({ length: 4 * 68 }, (_, i) => (i * 31 + value) & 0xff);
       return {
         touched: ['keymap'] as ObjectName[],
-        run: (device: DeviceEntry) => writeThrough(device, 'keymap', 0, encodeU16List(codes)),
+        run: (device: KeytuneDevice) => writeThrough(device, 'keymap', 0, encodeU16List(codes)),
       };
     }
     case 'atomic': {
@@ -231,7 +231,7 @@ function writeOf(kind: WriteKind, value: number) {
       ];
       return {
         touched: ['dks', 'keymap', 'perf'] as ObjectName[],
-        run: (device: DeviceEntry) => writeAtomicThrough(device, ops),
+        run: (device: KeytuneDevice) => writeAtomicThrough(device, ops),
       };
     }
   }

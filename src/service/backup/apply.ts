@@ -5,7 +5,7 @@
  * before anything is written.
  */
 import type { KeyboardBackup } from '../../core/backup/format.ts';
-import { isDriverDevice, type DeviceEntry } from '../context.ts';
+import { isKeytuneDevice, type DeviceEntry, type DriverDevice } from '../context.ts';
 import { applyDriver } from './driver-apply.ts';
 import { applyKeytune } from './keytune-apply.ts';
 
@@ -14,6 +14,6 @@ export async function applyKeyboard(
   target: KeyboardBackup,
   current: KeyboardBackup,
 ): Promise<void> {
-  if (isDriverDevice(device)) await applyDriver(device, target, current);
-  else await applyKeytune(device, target, current);
+  if (isKeytuneDevice(device)) await applyKeytune(device, target, current);
+  else await applyDriver(device as DriverDevice, target, current);
 }

@@ -38,7 +38,7 @@ function checkProfile(device: DriverDevice, p: number, target: BackupProfile, cu
     target.performance.forEach((r, key) => {
       if (json(r) === json(current?.performance?.[key])) return;
       const before = current?.performance?.[key] ?? {};
-      const min = f.rules.performance.baseMinTravel || perf.stepMm;
+      const min = perf.minTravelMm || perf.stepMm;
       const fields = r.rapidTrigger === false ? ['actuationMm'] : ['actuationMm', 'rtPressMm', 'rtReleaseMm'];
       for (const field of fields) {
         const v = r[field];

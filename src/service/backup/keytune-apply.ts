@@ -18,7 +18,7 @@ import {
   selectSlot,
   type ObjectValue,
 } from '../config-backup.ts';
-import type { DeviceEntry } from '../context.ts';
+import type { KeytuneDevice } from '../context.ts';
 import type { AtomicOp } from '../session.ts';
 import { slotValues } from './keytune.ts';
 
@@ -43,7 +43,7 @@ function encoded(at: string, encode: () => Uint8Array): Uint8Array {
   }
 }
 
-function checkShape(device: DeviceEntry, target: KeyboardBackup, current: KeyboardBackup, slots: number): void {
+function checkShape(device: KeytuneDevice, target: KeyboardBackup, current: KeyboardBackup, slots: number): void {
   const d = device.descriptor;
   // Distances past the switch's travel; what the keyboard holds now it can hold, so unchanged keys are not judged.
   const travel = device.record.features.performance?.travelMm ?? 0xffff / 100;
@@ -74,7 +74,7 @@ function checkShape(device: DeviceEntry, target: KeyboardBackup, current: Keyboa
 }
 
 /** The writes of one slot's objects whose bytes differ (the caller selects the slot before them). */
-function slotOps(device: DeviceEntry, slot: number, target: BackupProfile, current: BackupProfile | undefined) {
+function slotOps(device: KeytuneDevice, slot: number, target: BackupProfile, current: BackupProfile | undefined) {
   const d = device.descriptor;
   const want = slotValues(target);
   const have = current ? slotValues(current) : {};
@@ -91,7 +91,7 @@ function slotOps(device: DeviceEntry, slot: number, target: BackupProfile, curre
 }
 
 /** Every op turning `current` into `target`, in one list for one transaction; empty when nothing differs. */
-export function keytuneOps(device: DeviceEntry, target: KeyboardBackup, current: KeyboardBackup): AtomicOp[] {
+export function keytuneOps(device: KeytuneDevice, target: KeyboardBackup, current: KeyboardBackup): AtomicOp[] {
   const d = device.descriptor;
   const slots = Math.max(1, current.profiles.length);
   checkShape(device, target, current, slots);
@@ -133,7 +133,7 @@ export function keytuneOps(device: DeviceEntry, target: KeyboardBackup, current:
 
 /** Writes what differs as one transaction; nothing is sent when nothing differs. */
 export async function applyKeytune(
-  device: DeviceEntry,
+  device: KeytuneDevice,
   target: KeyboardBackup,
   current: KeyboardBackup,
 ): Promise<void> {

@@ -24,7 +24,7 @@ import {
   slotCount,
   type ConfigBackup,
 } from '../config-backup.ts';
-import type { DeviceEntry } from '../context.ts';
+import type { KeytuneDevice } from '../context.ts';
 import { SessionError } from '../session.ts';
 
 interface Seen {
@@ -36,10 +36,10 @@ interface Seen {
   others: Map<number, ConfigBackup['slots'][number]>;
 }
 
-const seenOf = new WeakMap<DeviceEntry, Seen>();
+const seenOf = new WeakMap<KeytuneDevice, Seen>();
 
 /** An object the keyboard says it does not keep (a dongle's lighting) is left out; any other failure is not. */
-async function held(device: DeviceEntry, name: ObjectName): Promise<Uint8Array | undefined> {
+async function held(device: KeytuneDevice, name: ObjectName): Promise<Uint8Array | undefined> {
   try {
     return await readCached(device, name);
   } catch (e) {
@@ -49,7 +49,7 @@ async function held(device: DeviceEntry, name: ObjectName): Promise<Uint8Array |
   }
 }
 
-export async function readConfigCached(device: DeviceEntry): Promise<ConfigBackup> {
+export async function readConfigCached(device: KeytuneDevice): Promise<ConfigBackup> {
   const d = device.descriptor;
   const epoch = device.session.trustEpoch;
   const names = [...profileObjects(d), 'settings'] as ObjectName[];

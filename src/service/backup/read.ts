@@ -7,7 +7,7 @@ import { BACKUP_FORMAT, BACKUP_VERSION, type BackupDevice, type KeyboardBackup }
 import type { BackupNames } from '../../core/backup/diff.ts';
 import { namesOf } from '../../core/backup/names.ts';
 import { ViaDriver } from '../../drivers/via/index.ts';
-import { isDriverDevice, type DeviceEntry } from '../context.ts';
+import { isKeytuneDevice, type DeviceEntry, type DriverDevice } from '../context.ts';
 import { readDriverAreas } from './driver-read.ts';
 import { configToAreas } from './keytune.ts';
 import { readConfigCached } from './keytune-read.ts';
@@ -27,24 +27,23 @@ function modelOf(device: DeviceEntry): string {
 
 function deviceOf(device: DeviceEntry): BackupDevice {
   const r = device.record;
-  const keyCount = isDriverDevice(device) ? device.driver.features.keyCount : device.descriptor.keyCount;
   return {
-    family: isDriverDevice(device) ? device.driver.family : 'keytune',
+    family: device.family,
     model: modelOf(device),
     displayName: r.display_name,
     firmware: r.fw_ver,
     hardware: r.hw_ver,
     serial: r.dev_sn,
-    keyCount,
+    keyCount: isKeytuneDevice(device) ? device.descriptor.keyCount : r.features.keyCount,
     keycodeSpace: r.features.keycodeSpace,
   };
 }
 
 /** Reads everything the keyboard keeps into one backup; only reads. */
 export async function readKeyboard(device: DeviceEntry, now: Date = new Date()): Promise<KeyboardBackup> {
-  const areas = isDriverDevice(device)
-    ? await readDriverAreas(device)
-    : configToAreas(device.descriptor, await readConfigCached(device));
+  const areas = isKeytuneDevice(device)
+    ? configToAreas(device.descriptor, await readConfigCached(device))
+    : await readDriverAreas(device as DriverDevice);
   return {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,

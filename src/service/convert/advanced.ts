@@ -27,7 +27,7 @@ import {
   MACRO_EVENTS,
   type FuncInfo,
 } from '../../protocol/advanced-records.ts';
-import { stateSlot, type DeviceEntry } from '../context.ts';
+import { stateSlot, type KeytuneDevice } from '../context.ts';
 import type { AtomicOp } from '../session.ts';
 import { decodeRecords } from './advanced-records.ts';
 import { keymapAfter, keymapOp, type KeymapWrite } from './keymap.ts';
@@ -130,7 +130,7 @@ const LISTS = stateSlot<{ lists?: AdvancedLists; basis?: Uint8Array }>('advanced
  * The advanced-key lists without reading them again while nothing can have changed them (an edit of plain key codes
  * leaves them as they were); else read from the device.
  */
-export async function knownLists(device: DeviceEntry): Promise<AdvancedLists> {
+export async function knownLists(device: KeytuneDevice): Promise<AdvancedLists> {
   const known = device.slot(LISTS);
   const basis = await readCached(device, 'funcInfo');
   if (known.lists && known.basis === basis) return known.lists;
@@ -138,7 +138,7 @@ export async function knownLists(device: DeviceEntry): Promise<AdvancedLists> {
 }
 
 /** Forgets the lists last read: a change of them is under way, and until it is answered they are not known. */
-export function forgetLists(device: DeviceEntry): void {
+export function forgetLists(device: KeytuneDevice): void {
   device.resetSlots(LISTS);
 }
 
@@ -147,7 +147,7 @@ export function forgetLists(device: DeviceEntry): void {
  * is a copy of the function info just read or confirmed, when the caller has one.
  */
 export async function readAdvanced(
-  device: DeviceEntry,
+  device: KeytuneDevice,
   infoBytes?: Uint8Array,
 ): Promise<{ info: FuncInfo; lists: AdvancedLists }> {
   const basis = infoBytes ?? (await readFresh(device, 'funcInfo'));
@@ -193,7 +193,7 @@ export interface RecordWrite {
  * Writes an item's record and the key-map write that binds or unbinds its keys as one change: the device commits
  * both or neither, so a cable pulled at any report leaves the old lists and key map or the new ones.
  */
-export async function writeItemAndKeys(device: DeviceEntry, record: RecordWrite, keys: KeymapWrite | undefined) {
+export async function writeItemAndKeys(device: KeytuneDevice, record: RecordWrite, keys: KeymapWrite | undefined) {
   if (!keys) return writeThrough(device, record.list, record.offset, record.bytes);
   const item: AtomicOp = { kind: 'object', name: record.list, offset: record.offset, bytes: record.bytes };
   // Staged in the order that never lets a key point at a free slot: a new item before its keys, keys before a freed one.

@@ -12,7 +12,7 @@ import { DEVICE_ERROR } from '../../protocol/errors.ts';
 import { FIRMWARE_TARGET_MAIN, type FirmwareHeader } from '../../protocol/firmware-image.ts';
 import { SUB_MORE, SUB_WRITE, type Frame } from '../../protocol/frame.ts';
 import { FIRMWARE_CHUNK, FIRMWARE_WINDOW, FirmwareBeginLayout } from '../../protocol/objects.ts';
-import type { DeviceEntry } from '../context.ts';
+import type { KeytuneDevice } from '../context.ts';
 import { refusal } from '../refusal.ts';
 import { SessionError } from '../session.ts';
 
@@ -158,7 +158,7 @@ const FIRMWARE_LEAVE = 0x05;
  * firmware without the command is sent finish instead when it waits there (which discards the transfer), so a
  * keyboard is never left unable to type.
  */
-export async function leaveBootloader(device: DeviceEntry): Promise<boolean> {
+export async function leaveBootloader(device: KeytuneDevice): Promise<boolean> {
   try {
     const ack = await device.session.command(CMD.firmware, FIRMWARE_LEAVE, new TextEncoder().encode('EXIT'));
     return ack.data[1] === 1;
@@ -178,7 +178,7 @@ export async function leaveBootloader(device: DeviceEntry): Promise<boolean> {
 /** Windows in a row that may fail to get through (a lost report) before the update is given up as interrupted. */
 const MAX_STALLS = 3;
 
-export async function enterBootloader(device: DeviceEntry): Promise<void> {
+export async function enterBootloader(device: KeytuneDevice): Promise<void> {
   try {
     await device.session.command(CMD.system, SUB.system.bootloader, new TextEncoder().encode('BOOT'));
   } catch (e) {
@@ -188,7 +188,7 @@ export async function enterBootloader(device: DeviceEntry): Promise<void> {
 }
 
 /** Announces the image; answers the chunk to go on from (what the device already holds of this very image). */
-async function begin(device: DeviceEntry, { image, header, crc }: CheckedImage): Promise<number> {
+async function begin(device: KeytuneDevice, { image, header, crc }: CheckedImage): Promise<number> {
   const request = FirmwareBeginLayout.encode({
     target: FIRMWARE_TARGET_MAIN,
     size: image.length,
@@ -217,7 +217,7 @@ const lostReport = (e: unknown): boolean =>
   (e.reason === 'timeout' || (e.reason === 'device' && e.deviceCode === DEVICE_ERROR.sequence));
 
 /** Sends the image from where the device stands; `report` hears the bytes the device holds after each window. */
-export async function transfer(device: DeviceEntry, f: CheckedImage, report: (held: number) => void): Promise<void> {
+export async function transfer(device: KeytuneDevice, f: CheckedImage, report: (held: number) => void): Promise<void> {
   const { image } = f;
   const chunks = Math.ceil(image.length / FIRMWARE_CHUNK);
   let next = await begin(device, f);

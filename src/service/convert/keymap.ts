@@ -20,7 +20,7 @@ import { decodeU16List, encodeU16List } from '../../protocol/registry.ts';
 import type { ObjectName } from '../../protocol/registry.ts';
 import { readCached, readFresh, remember, writeThrough } from '../cache.ts';
 import type { AtomicOp } from '../session.ts';
-import { stateSlot, type DeviceEntry } from '../context.ts';
+import { stateSlot, type KeytuneDevice } from '../context.ts';
 
 export type Keymap = number[][];
 
@@ -144,12 +144,12 @@ export function keyEntryOf(modelName: string, keyId: number): DisplayEntry {
 const CURRENT_LAYER = stateSlot('keymap.layer', () => ({ layer: 0 }));
 
 /** The layer the user is looking at (set by set_key_info --index alone); bindings of advanced keys go there. */
-export function currentLayer(device: DeviceEntry): number {
+export function currentLayer(device: KeytuneDevice): number {
   const { layer } = device.slot(CURRENT_LAYER);
   return layer < device.descriptor.layerCount ? layer : 0;
 }
 
-export function setCurrentLayer(device: DeviceEntry, layer: number): void {
+export function setCurrentLayer(device: KeytuneDevice, layer: number): void {
   device.slot(CURRENT_LAYER).layer = layer;
 }
 
@@ -158,7 +158,7 @@ export function setCurrentLayer(device: DeviceEntry, layer: number): void {
  * confirmed since a failed, unanswered or damaged exchange is never used, so a write built from it never puts old
  * codes back on keys it does not mean to change.
  */
-export async function readKeymap(device: DeviceEntry): Promise<Keymap> {
+export async function readKeymap(device: KeytuneDevice): Promise<Keymap> {
   const { layerCount, keyCount } = device.descriptor;
   return decodeKeymap(await readCached(device, 'keymap'), layerCount, keyCount);
 }
@@ -173,7 +173,7 @@ export function keymapBindPlan(layer: number, keyIds: readonly number[], code: n
  * whose keys in between come from `base` (by default the confirmed copy, see readKeymap).
  */
 async function keymapCellsPlan(
-  device: DeviceEntry,
+  device: KeytuneDevice,
   cells: readonly KeyCell[],
   codeAt: (cell: KeyCell) => number,
   base?: Keymap,
@@ -199,7 +199,7 @@ async function keymapCellsPlan(
  * Every key bound to `code`, on every layer, back to its factory code. The key map is read from the device even when
  * the service's copy is confirmed: a key left pointing at a freed slot would do nothing, so nothing is taken on trust.
  */
-export async function keymapUnbindPlan(device: DeviceEntry, code: number): Promise<KeymapWrite | undefined> {
+export async function keymapUnbindPlan(device: KeytuneDevice, code: number): Promise<KeymapWrite | undefined> {
   const { layerCount, keyCount } = device.descriptor;
   const layers = decodeKeymap(await readFresh(device, 'keymap'), layerCount, keyCount);
   const defaults = defaultLayers(device.record.display_name, layerCount, keyCount);
@@ -224,7 +224,7 @@ export function keymapOp(plan: KeymapWrite): AtomicOp {
  * trusted as that copy (cache.ts `remember`).
  */
 export async function keymapAfter(
-  device: DeviceEntry,
+  device: KeytuneDevice,
   plan: KeymapWrite,
 ): Promise<Partial<Record<ObjectName, Uint8Array>>> {
   if (plan.kind !== 'masked') return {};
@@ -232,7 +232,7 @@ export async function keymapAfter(
 }
 
 /** Sends one key-map write and keeps the service's copy equal to what the device acknowledged. */
-async function writeKeymapPlan(device: DeviceEntry, plan: KeymapWrite | undefined): Promise<void> {
+async function writeKeymapPlan(device: KeytuneDevice, plan: KeymapWrite | undefined): Promise<void> {
   if (!plan) return;
   if (plan.kind === 'range') return writeThrough(device, 'keymap', plan.offset, plan.bytes);
   const { keymap } = await keymapAfter(device, plan);
@@ -241,11 +241,11 @@ async function writeKeymapPlan(device: DeviceEntry, plan: KeymapWrite | undefine
 }
 
 /** `code` on `keyIds` of `layer`, one masked frame. */
-export async function writeKeyCode(device: DeviceEntry, layer: number, keyIds: readonly number[], code: number) {
+export async function writeKeyCode(device: KeytuneDevice, layer: number, keyIds: readonly number[], code: number) {
   await writeKeymapPlan(device, keymapBindPlan(layer, keyIds, code));
 }
 
 /** `cells` back to their codes in `defaults` (the factory map), with the fewest reports. */
-export async function writeKeyDefaults(device: DeviceEntry, cells: readonly KeyCell[], defaults: Keymap) {
+export async function writeKeyDefaults(device: KeytuneDevice, cells: readonly KeyCell[], defaults: Keymap) {
   await writeKeymapPlan(device, await keymapCellsPlan(device, cells, (c) => defaults[c.layer]?.[c.keyId] ?? KC_NONE));
 }

@@ -32,7 +32,7 @@ import {
 } from '../../protocol/objects.ts';
 import { decodeList, encodeList, layout, type Layout } from '../../protocol/struct.ts';
 import { readCached } from '../cache.ts';
-import type { DeviceEntry } from '../context.ts';
+import type { KeytuneDevice } from '../context.ts';
 
 /** The colour text of a channel triple lives in core; the lighting benchmark imports it from here. */
 export { rgbToHex } from '../../core/colour.ts';
@@ -266,7 +266,7 @@ export function planColourWrite(base: readonly Rgb[], entries: readonly { key: n
 // ------------------------------------------------------------------------------------------------ device reads
 
 /** What the device has of lighting, from the service's copy (read once, then kept current by writes). */
-export async function readColourState(device: DeviceEntry, caps: Capabilities): Promise<ColourState> {
+export async function readColourState(device: KeytuneDevice, caps: Capabilities): Promise<ColourState> {
   const features = device.descriptor.features;
   const colours =
     features & FEATURE.perKeyRgb

@@ -33,7 +33,7 @@ import {
   type SwitchSpec,
 } from '../../protocol/objects.ts';
 import { invalidate, readCached, remember, writeThrough } from '../cache.ts';
-import type { DeviceEntry } from '../context.ts';
+import type { KeytuneDevice } from '../context.ts';
 import { mmToUnits, unitsToMm } from './units.ts';
 
 export type {
@@ -42,7 +42,7 @@ export type {
   RapidTriggerSetting,
 } from '../../contract/payloads/performance.ts';
 
-export function decodePerfKeys(device: DeviceEntry, bytes: Uint8Array): PerfKey[] {
+export function decodePerfKeys(device: KeytuneDevice, bytes: Uint8Array): PerfKey[] {
   return decodeList(PerfKeyLayout, bytes, device.descriptor.keyCount);
 }
 
@@ -96,7 +96,7 @@ function rapidSettingOf(key: PerfKey, spec: SwitchSpec): RapidTriggerSetting {
   };
 }
 
-export function decodeCalibration(device: DeviceEntry, bytes: Uint8Array): CalibrationPayload {
+export function decodeCalibration(device: KeytuneDevice, bytes: Uint8Array): CalibrationPayload {
   const keys: CalibrationKey[] = decodeList(CalibrationKeyLayout, bytes.subarray(1), device.descriptor.keyCount);
   return { calibration_state: bytes[0] ?? 0, key_calibrations: keys.map((k) => ({ min: k.min, max: k.max })) };
 }
@@ -106,7 +106,7 @@ export function decodeCalibration(device: DeviceEntry, bytes: Uint8Array): Calib
  * whose outcome is unknown, else read again (cache.ts). The records are taken last, so no exchange comes between their
  * confirmation and an edit planned on them.
  */
-export async function readPerfState(device: DeviceEntry): Promise<{ keys: PerfKey[]; switches: SwitchSpec[] }> {
+export async function readPerfState(device: KeytuneDevice): Promise<{ keys: PerfKey[]; switches: SwitchSpec[] }> {
   const switches = decodeSwitches(await readCached(device, 'switches'));
   const keys = decodePerfKeys(device, await readCached(device, 'perf'));
   return { keys, switches };
@@ -116,7 +116,7 @@ export async function readPerfState(device: DeviceEntry): Promise<{ keys: PerfKe
  * Builds the Performance data of a device. Configuration comes from the cache; ADC values are read fresh because
  * they move with every press. Calibration is kept current by the calibration notifications (see handlers).
  */
-export async function readPerformance(device: DeviceEntry): Promise<PerformancePayload> {
+export async function readPerformance(device: KeytuneDevice): Promise<PerformancePayload> {
   const { keys, switches } = await readPerfState(device);
   const calibration = decodeCalibration(device, await readCached(device, 'calibration'));
   const settings = SettingsLayout.decode(await readCached(device, 'settings'));
@@ -149,7 +149,7 @@ export async function readPerformance(device: DeviceEntry): Promise<PerformanceP
  * [state u8, count u8, then count x (keyId u8, min u16, max u16)]: a state change with count 0, and while running each
  * key whose range widened. Without a remembered copy the whole object is read once.
  */
-export async function applyCalibrationNotification(device: DeviceEntry, data: Uint8Array): Promise<CalibrationPayload> {
+export async function applyCalibrationNotification(device: KeytuneDevice, data: Uint8Array): Promise<CalibrationPayload> {
   const current = (await readCached(device, 'calibration')).slice();
   current[0] = data[0] ?? current[0] ?? 0;
   const count = data[1] ?? 0;
@@ -173,7 +173,7 @@ export async function applyCalibrationNotification(device: DeviceEntry, data: Ui
 export type PerfPlan = { ok: true; keys: PerfKey[] } | { ok: false; failure: RuleFailure; message: string };
 
 /** Key ids of a device, sorted and without repeats; an id the keyboard lacks refuses the call (err.args.invalid). */
-export function deviceKeyIds(device: DeviceEntry, ids: readonly number[]): number[] {
+export function deviceKeyIds(device: KeytuneDevice, ids: readonly number[]): number[] {
   const bad = ids.find((id) => id >= device.descriptor.keyCount);
   if (bad !== undefined) throw new BridgeCallError(TOAST_KEYS.invalidArgs, `key ${bad} does not exist on this device`);
   return [...new Set(ids)].sort((a, b) => a - b);
@@ -345,7 +345,7 @@ export function perfSetKeysData(field: PerfField, value: number, keyIds: readonl
  * longer match.
  */
 export async function commitPerfKeys(
-  device: DeviceEntry,
+  device: KeytuneDevice,
   before: readonly PerfKey[],
   after: readonly PerfKey[],
 ): Promise<void> {

@@ -84,5 +84,5 @@ export function registerDriverKeymapHandlers(service: DeviceService): void {
       return payload;
     },
   };
-  service.implementForDrivers(handlers);
+  service.implement(handlers);
 }

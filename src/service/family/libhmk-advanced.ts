@@ -52,7 +52,7 @@ const refuse = (key: string, message: string, ...args: (string | number)[]) =>
 
 function advancedPort(device: DriverDevice): LibhmkAdvancedPort {
   const port = (device.driver.ports as { advanced?: LibhmkAdvancedPort }).advanced;
-  if (device.driver.family !== 'libhmk' || !port)
+  if (!port)
     throw new BridgeCallError(FAMILY_KEYS.notOffered, `${device.record.display_name} has no libhmk advanced keys`);
   return port;
 }
@@ -344,5 +344,5 @@ export function registerLibhmkAdvanced(service: DeviceService): void {
       return saved!;
     },
   };
-  service.implementForDrivers(handlers);
+  service.implementFor('libhmk', handlers);
 }

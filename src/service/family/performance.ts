@@ -153,5 +153,5 @@ export function registerDriverPerformanceHandlers(service: DeviceService): void 
       return info;
     },
   };
-  service.implementForDrivers(handlers);
+  service.implement(handlers);
 }

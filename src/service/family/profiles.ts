@@ -51,5 +51,5 @@ export function registerDriverProfileHandlers(service: DeviceService): void {
       return info;
     },
   };
-  service.implementForDrivers(handlers);
+  service.implement(handlers);
 }

@@ -3,15 +3,12 @@
  * device is (versions, link, battery) and offers none of our protocol's switches; a factory reset goes through the
  * device port; a virtual keyboard's keys are pressed on its simulator.
  */
-import type { appCalls } from '../../contract/areas/app.ts';
-import type { firmwareCalls } from '../../contract/areas/firmware.ts';
-import type { settingsCalls } from '../../contract/areas/settings.ts';
 import { BridgeCallError } from '../../contract/bridge.ts';
 import type { SettingData } from '../../contract/payloads/settings.ts';
 import type { DriverDevice, Handlers } from '../context.ts';
 import { tryRestorePoint } from '../backup/restore-points.ts';
 import type { DeviceService } from '../service.ts';
-import { driverDevice, invalid, portOf } from './device.ts';
+import { driverDevice, portOf } from './device.ts';
 import { FAMILY_KEYS } from './keys.ts';
 import { driverKeyValueInfo } from './keymap.ts';
 
@@ -35,12 +32,10 @@ function settingData(device: DriverDevice): SettingData {
   };
 }
 
-type Calls = keyof typeof settingsCalls | 'runOtherFunc' | 'pressKey';
+type Calls = 'getSettingData' | 'setSettingInfo' | 'runOtherFunc';
 
 export function registerDriverSettingsHandlers(service: DeviceService): void {
-  const handlers: Partial<
-    Handlers<Calls & (keyof typeof firmwareCalls | keyof typeof appCalls | keyof typeof settingsCalls)>
-  > = {
+  const handlers: Handlers<Calls> = {
     getSettingData: (_args, ctx) => {
       const data = settingData(driverDevice(ctx));
       ctx.emit('get_setting_data', data);
@@ -64,14 +59,6 @@ export function registerDriverSettingsHandlers(service: DeviceService): void {
       ctx.emit('get_setting_data', data);
       return data;
     },
-    pressKey: async (args, ctx) => {
-      const device = driverDevice(ctx);
-      if (!device.pressKey) throw invalid('press_key works on virtual keyboards only');
-      const { keyCount } = device.driver.features;
-      if (args.key_id >= keyCount) throw invalid(`--key_id must be below ${keyCount}, the key count of this keyboard`);
-      await device.pressKey(args.key_id, args.depth);
-      return true;
-    },
   };
-  service.implementForDrivers(handlers);
+  service.implement(handlers);
 }

@@ -36,7 +36,7 @@ import {
   advancedCapacity as capacityOf,
   advancedUsedBitmap as usedBitmapOf,
 } from '../../protocol/advanced-records.ts';
-import { stateSlot, type CallContext, type DeviceEntry, type Handlers } from '../context.ts';
+import { stateSlot, type CallContext, type KeytuneDevice, type Handlers } from '../context.ts';
 import { encodeItem, itemFromArg, type ItemArg } from '../convert/advanced-records.ts';
 import {
   forgetLists,
@@ -66,7 +66,7 @@ function check(result: RuleResult, message: string): void {
 }
 
 /** Function info (spec-1 §3), read from the device. */
-async function funcInfo(device: DeviceEntry): Promise<{ payload: FuncInfoPayload; lists: AdvancedLists }> {
+async function funcInfo(device: KeytuneDevice): Promise<{ payload: FuncInfoPayload; lists: AdvancedLists }> {
   const { info, lists } = await readAdvanced(device);
   return { payload: funcInfoPayload(device.path, info, lists, device.caps), lists };
 }
@@ -74,7 +74,7 @@ async function funcInfo(device: DeviceEntry): Promise<{ payload: FuncInfoPayload
 // ------------------------------------------------------------------------------------------------ rules
 
 interface SaveContext {
-  device: DeviceEntry;
+  device: KeytuneDevice;
   caps: Capabilities;
   lists: AdvancedLists;
   dksMaxTrigger: number;
@@ -203,7 +203,7 @@ function itemArgOf(list: AdvancedType, value: unknown): ItemArg {
   throw invalid(`--${[list, ...(issue?.path ?? [])].join('.')}: ${issue?.message ?? 'invalid item'}`);
 }
 
-async function setFuncInfo(args: SetFuncArgs, ctx: CallContext): Promise<SavedItem> {
+async function setFuncInfo(args: SetFuncArgs, ctx: CallContext<KeytuneDevice>): Promise<SavedItem> {
   const device = ctx.device();
   const changeType = args.change_type;
   const { list, value } = namedList(args);
@@ -272,7 +272,7 @@ const RECORDING = stateSlot<{ on: boolean; lastTime: number | undefined }>('adva
   lastTime: undefined,
 }));
 
-async function setRecording(device: DeviceEntry, on: boolean): Promise<void> {
+async function setRecording(device: KeytuneDevice, on: boolean): Promise<void> {
   const all = Array.from({ length: device.descriptor.keyCount }, (_, id) => id);
   const mode = on ? REPORT_MODE.keyEvents : REPORT_MODE.off;
   const data = new Uint8Array([mode, ...keyMask(on ? all : [])]);
@@ -289,7 +289,7 @@ async function setRecording(device: DeviceEntry, on: boolean): Promise<void> {
 }
 
 export function registerAdvancedHandlers(service: DeviceService): void {
-  const handlers: Handlers<keyof typeof advancedCalls> = {
+  const handlers: Handlers<keyof typeof advancedCalls, KeytuneDevice> = {
     getKeyFuncInfo: async (_args, ctx) => {
       const { payload } = await funcInfo(ctx.device());
       ctx.emit('get_key_func_info', payload);
@@ -304,7 +304,7 @@ export function registerAdvancedHandlers(service: DeviceService): void {
       return { path: device.path, action, recording: action === 'start' };
     },
   };
-  service.implement(handlers);
+  service.implementFor('keytune', handlers);
 
   service.onNotify(SUB.notify.keyEvent, (device, frame) => {
     const recording = device.slot(RECORDING);

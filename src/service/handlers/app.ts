@@ -41,8 +41,8 @@ export function registerAppHandlers(service: DeviceService): void {
     pressKey: async (args, ctx) => {
       const device = ctx.device();
       if (!device.pressKey) throw invalid('press_key works on virtual keyboards only');
-      if (args.key_id >= device.descriptor.keyCount)
-        throw invalid(`--key_id must be below ${device.descriptor.keyCount}, the key count of this keyboard`);
+      const { keyCount } = device.record.features;
+      if (args.key_id >= keyCount) throw invalid(`--key_id must be below ${keyCount}, the key count of this keyboard`);
       await device.pressKey(args.key_id, args.depth);
       return true;
     },

@@ -143,5 +143,4 @@ export function registerBackupHandlers(service: DeviceService): void {
     },
   };
   service.implement(handlers);
-  service.implementForDrivers(handlers);
 }

@@ -34,7 +34,7 @@ import { DescriptorLayout } from '../../protocol/objects.ts';
 import { invalidate } from '../cache.ts';
 import { tryRestorePoint } from '../backup/restore-points.ts';
 import { backupConfig, configDifferences, restoreConfig, type ConfigBackup } from '../config-backup.ts';
-import type { DeviceEntry, Emit, Handlers } from '../context.ts';
+import type { KeytuneDevice, Emit, Handlers } from '../context.ts';
 import {
   enterBootloader,
   IMAGE_PROBLEM_KEYS,
@@ -86,7 +86,7 @@ export interface FlashMemory {
   flashing: Set<string>;
 }
 
-const deviceKey = (device: DeviceEntry): string => `${device.descriptor.modelId}:${device.descriptor.serial}`;
+const deviceKey = (device: KeytuneDevice): string => `${device.descriptor.modelId}:${device.descriptor.serial}`;
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -95,7 +95,7 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 
 /* ---------- checks before anything is sent ---------- */
 
-function refusalOf(device: DeviceEntry, name: string, check: Exclude<ImageCheck, { ok: true }>): BridgeCallError {
+function refusalOf(device: KeytuneDevice, name: string, check: Exclude<ImageCheck, { ok: true }>): BridgeCallError {
   const key = IMAGE_PROBLEM_KEYS[check.problem];
   const hw = (v: readonly number[]) => versionText([v[0]!, v[1]!, v[2]!]);
   switch (check.problem) {
@@ -121,7 +121,7 @@ function refusalOf(device: DeviceEntry, name: string, check: Exclude<ImageCheck,
  * Checks every image against the device; emits dev_update_hw_check for each, and refuses the first that does not pass
  * with the key of its problem. Nothing is sent to the device.
  */
-function checkImages(device: DeviceEntry, files: readonly FirmwareFile[], emit: Emit, memory: FlashMemory): Image[] {
+function checkImages(device: KeytuneDevice, files: readonly FirmwareFile[], emit: Emit, memory: FlashMemory): Image[] {
   const modelId = device.descriptor.modelId;
   const target = {
     modelId,
@@ -158,7 +158,7 @@ function checkImages(device: DeviceEntry, files: readonly FirmwareFile[], emit: 
  * True when the last image already runs: an earlier run of this update switched the device to it but did not get to
  * restore the configuration. The device runs the image's version, outside its bootloader (which answers busy).
  */
-async function alreadyApplied(device: DeviceEntry, last: Image): Promise<boolean> {
+async function alreadyApplied(device: KeytuneDevice, last: Image): Promise<boolean> {
   const v = last.header.version;
   if (device.descriptor.fw.some((part, i) => part !== v[i])) return false;
   try {
@@ -174,10 +174,10 @@ async function alreadyApplied(device: DeviceEntry, last: Image): Promise<boolean
  * Finds the keyboard again after its restart: its handshake on the same link, or, when the link was replaced (a real
  * device enumerates again), the device of the same model and serial attached meanwhile. Answers the entry to restore.
  */
-async function refind(service: DeviceService, device: DeviceEntry, backup: ConfigBackup): Promise<DeviceEntry> {
-  const same = (e: DeviceEntry) =>
+async function refind(service: DeviceService, device: KeytuneDevice, backup: ConfigBackup): Promise<KeytuneDevice> {
+  const same = (e: KeytuneDevice) =>
     e.descriptor.serial === backup.device.serial && e.descriptor.modelId === backup.device.modelId;
-  let found: DeviceEntry | undefined;
+  let found: KeytuneDevice | undefined;
   if (device.session.isOpen) {
     const d = DescriptorLayout.decode(await device.session.readObject('descriptor'));
     if (d.serial !== backup.device.serial || d.modelId !== backup.device.modelId)
@@ -217,7 +217,7 @@ function stoppedError(e: unknown): unknown {
  * bootloader by an update the service has no backup of (the app was closed) is sent back to its firmware first (the
  * transfer stays for the resume): its configuration is intact there, and is backed up before anything is flashed.
  */
-async function takeBackup(device: DeviceEntry, memory: FlashMemory): Promise<ConfigBackup> {
+async function takeBackup(device: KeytuneDevice, memory: FlashMemory): Promise<ConfigBackup> {
   const kept = memory.backups.get(deviceKey(device));
   if (kept) return kept;
   let backup: ConfigBackup;
@@ -238,7 +238,7 @@ async function takeBackup(device: DeviceEntry, memory: FlashMemory): Promise<Con
 }
 
 /** Restores the backup on the device found after the update, reads it back and compares. */
-async function restoreAndCompare(device: DeviceEntry, backup: ConfigBackup): Promise<void> {
+async function restoreAndCompare(device: KeytuneDevice, backup: ConfigBackup): Promise<void> {
   try {
     await restoreConfig(device, backup);
   } catch (e) {
@@ -261,7 +261,7 @@ async function restoreAndCompare(device: DeviceEntry, backup: ConfigBackup): Pro
 
 async function flash(
   service: DeviceService,
-  device: DeviceEntry,
+  device: KeytuneDevice,
   files: readonly FirmwareFile[],
   emit: Emit,
   memory: FlashMemory,
@@ -281,7 +281,7 @@ async function flash(
 
 async function flashImages(
   service: DeviceService,
-  device: DeviceEntry,
+  device: KeytuneDevice,
   images: readonly Image[],
   emit: Emit,
   memory: FlashMemory,
@@ -351,7 +351,7 @@ async function flashImages(
  * silent is kept for the same update to resume, and the keyboard is sent back to its firmware (if it answers now);
  * a cut link is dealt with when the keyboard comes back (resumeCutUpdate).
  */
-async function afterStop(device: DeviceEntry, e: unknown, inBootloader: boolean, memory: FlashMemory) {
+async function afterStop(device: KeytuneDevice, e: unknown, inBootloader: boolean, memory: FlashMemory) {
   if (!inBootloader || !device.session.isOpen) return;
   if (e instanceof SessionError && e.reason === 'device') {
     await device.session.command(CMD.firmware, SUB.firmware.finish, new Uint8Array(0)).catch(() => undefined);
@@ -367,7 +367,7 @@ async function afterStop(device: DeviceEntry, e: unknown, inBootloader: boolean,
  * person. On the new firmware, the kept backup is put back and compared; waiting in its bootloader, it is sent back
  * to its intact firmware (the transfer stays, so the update run again resumes it). Either is said in a toast.
  */
-async function resumeCutUpdate(service: DeviceService, device: DeviceEntry, memory: FlashMemory): Promise<void> {
+async function resumeCutUpdate(service: DeviceService, device: KeytuneDevice, memory: FlashMemory): Promise<void> {
   const key = deviceKey(device);
   const cut = memory.cut.get(key);
   if (!cut || memory.flashing.has(key) || !device.session.isOpen) return;
@@ -413,7 +413,7 @@ function toast(service: DeviceService, key: string, type: ToastType, args: reado
 
 /* ---------- factory reset and game-config cards ---------- */
 
-async function factoryReset(service: DeviceService, device: DeviceEntry, emit: Emit) {
+async function factoryReset(service: DeviceService, device: KeytuneDevice, emit: Emit) {
   // A keyboard that cannot be read is reset all the same: a reset is often the way out of a bad configuration.
   await tryRestorePoint(service, device, 'factory-reset');
   try {
@@ -426,7 +426,7 @@ async function factoryReset(service: DeviceService, device: DeviceEntry, emit: E
   return emitSettingData(device, emit);
 }
 
-async function applyCard(device: DeviceEntry, content: GameConfigContent, emit: Emit) {
+async function applyCard(device: KeytuneDevice, content: GameConfigContent, emit: Emit) {
   await applyGameConfigCard(device, content);
   const payload = await readPerformance(device);
   emit('get_key_perf_info', payload);
@@ -441,7 +441,7 @@ export function registerFirmwareHandlers(service: DeviceService): FlashMemory {
     if (!memory.cut.has(key) || memory.flashing.has(key)) return;
     service.afterCalls(device.path, () => resumeCutUpdate(service, device, memory)).catch(() => undefined);
   });
-  const handlers: Handlers<keyof typeof firmwareCalls> = {
+  const handlers: Handlers<keyof typeof firmwareCalls, KeytuneDevice> = {
     runOtherFunc: async (args, ctx) => {
       const device = ctx.device();
       const extra = (['mg', 'content'] as const).find(
@@ -462,6 +462,6 @@ export function registerFirmwareHandlers(service: DeviceService): FlashMemory {
       }
     },
   };
-  service.implement(handlers);
+  service.implementFor('keytune', handlers);
   return memory;
 }

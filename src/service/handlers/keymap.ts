@@ -2,7 +2,6 @@
  * Key-mapping calls (spec-1 §7): get_key_value_info, set_key_info and cfg_info get_common_layers. Assigning one code
  * to any number of keys is one masked frame; resets write the smallest range holding the keys they restore.
  */
-import type { keymapCalls } from '../../contract/areas/keymap.ts';
 import { BridgeCallError } from '../../contract/bridge.ts';
 import type { ParsedArgs } from '../../contract/contract.ts';
 import type { AdvancedType } from '../../core/advanced-keys.ts';
@@ -17,7 +16,7 @@ import { buildCommonLayers } from '../../core/resources.ts';
 import { fail } from '../../core/rules/result.ts';
 import { TOAST_KEYS } from '../../core/toast-keys.ts';
 import { configObjects, prefetch } from '../cache.ts';
-import type { DeviceEntry, Handlers } from '../context.ts';
+import type { KeytuneDevice, Handlers } from '../context.ts';
 import { knownLists, readAdvanced, type AdvancedLists } from '../convert/advanced.ts';
 import {
   defaultLayers,
@@ -46,7 +45,7 @@ const LIST_OF_KIND = new Map<number, AdvancedType>([
  * An advanced-key code may go on a key only when its item exists on the device and this firmware offers the type.
  * Answers the lists it read, so the event after the write does not read them again.
  */
-async function checkAdvancedBinding(device: DeviceEntry, code: number): Promise<AdvancedLists> {
+async function checkAdvancedBinding(device: KeytuneDevice, code: number): Promise<AdvancedLists> {
   const list = LIST_OF_KIND.get(keycodeKind(code))!;
   const keyword = keycodeToKeyword(code) ?? String(code);
   const { advanced } = device.caps;
@@ -60,7 +59,7 @@ async function checkAdvancedBinding(device: DeviceEntry, code: number): Promise<
 
 type SetKeyArgs = ParsedArgs<'setKeyInfo'>;
 
-function selectedKeys(device: DeviceEntry, select: readonly number[] | undefined): number[] {
+function selectedKeys(device: KeytuneDevice, select: readonly number[] | undefined): number[] {
   if (!select) throw invalid('--select names the keys: a JSON list of key ids');
   const ids = [...new Set(select)];
   const keyCount = device.descriptor.keyCount;
@@ -84,7 +83,7 @@ function requestedCode(args: SetKeyArgs, layerCount: number): number {
 }
 
 /** Applies set_key_info; answers the special-key lists when it read them. */
-async function setKeyInfo(device: DeviceEntry, args: SetKeyArgs): Promise<AdvancedLists | undefined> {
+async function setKeyInfo(device: KeytuneDevice, args: SetKeyArgs): Promise<AdvancedLists | undefined> {
   const { layerCount, keyCount } = device.descriptor;
   const layer = args.index;
   if (layer >= layerCount) throw invalid(`--index: this device has layers 0-${layerCount - 1}`);
@@ -111,7 +110,7 @@ async function setKeyInfo(device: DeviceEntry, args: SetKeyArgs): Promise<Advanc
 }
 
 export function registerKeymapHandlers(service: DeviceService): void {
-  const handlers: Handlers<keyof typeof keymapCalls> = {
+  const handlers: Handlers<'getKeyValueInfo' | 'setKeyInfo', KeytuneDevice> = {
     getKeyValueInfo: async (_args, ctx) => {
       const device = ctx.device();
       await prefetch(device, configObjects(device));
@@ -127,11 +126,13 @@ export function registerKeymapHandlers(service: DeviceService): void {
       ctx.emit('get_key_value_info', payload);
       return payload;
     },
-
+  };
+  service.implementFor('keytune', handlers);
+  // The common layers are the app's resources: any family's device may name itself.
+  service.implement({
     getCommonLayers: (args, ctx) => {
       if (args.path !== undefined) ctx.device();
       return buildCommonLayers();
     },
-  };
-  service.implement(handlers);
+  });
 }

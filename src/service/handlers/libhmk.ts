@@ -5,13 +5,12 @@
 import type { LibhmkCalibration, LibhmkGamepad, libhmkCalls } from '../../contract/areas/libhmk.ts';
 import { BridgeCallError } from '../../contract/bridge.ts';
 import { DriverError, type CalibrationPort, type DriverPorts, type GamepadConfig } from '../../drivers/types.ts';
-import type { CallContext, Handlers } from '../context.ts';
+import type { CallContext, DriverDevice, Handlers } from '../context.ts';
 import type { DeviceService } from '../service.ts';
 
-function port<K extends keyof DriverPorts>(ctx: CallContext, name: K, what: string): NonNullable<DriverPorts[K]> {
-  const device = ctx.device();
-  const found = device.driver?.family === 'libhmk' ? device.driver.ports[name] : undefined;
-  if (!found) throw new BridgeCallError('libhmk.err.noPort', `${what}: only libhmk keyboards have it`);
+function port<K extends keyof DriverPorts>(ctx: CallContext<DriverDevice>, name: K, what: string): NonNullable<DriverPorts[K]> {
+  const found = ctx.device().driver.ports[name];
+  if (!found) throw new BridgeCallError('libhmk.err.noPort', `${what}: this libhmk keyboard has none`);
   return found as NonNullable<DriverPorts[K]>;
 }
 
@@ -30,12 +29,12 @@ const refusedAs =
 
 type SaveablePort = CalibrationPort & { saveThreshold?: () => Promise<void> };
 
-async function gamepad(ctx: CallContext, profile?: number): Promise<LibhmkGamepad> {
+async function gamepad(ctx: CallContext<DriverDevice>, profile?: number): Promise<LibhmkGamepad> {
   const g = port(ctx, 'gamepad', 'the gamepad');
   return { ...(await g.read(profile)), choices: g.buttons() };
 }
 
-async function calibration(ctx: CallContext): Promise<LibhmkCalibration> {
+async function calibration(ctx: CallContext<DriverDevice>): Promise<LibhmkCalibration> {
   const c = port(ctx, 'calibration', 'calibration thresholds') as SaveablePort;
   if (!c.readThresholds) throw new BridgeCallError('libhmk.err.noPort', 'calibration thresholds');
   const t = await c.readThresholds();
@@ -43,7 +42,7 @@ async function calibration(ctx: CallContext): Promise<LibhmkCalibration> {
 }
 
 export function registerLibhmkHandlers(service: DeviceService): void {
-  const handlers: Handlers<keyof typeof libhmkCalls> = {
+  const handlers: Handlers<keyof typeof libhmkCalls, DriverDevice> = {
     libhmkGetGamepad: (args, ctx) => gamepad(ctx, args.profile),
     libhmkSetGamepad: async (args, ctx) => {
       const patch: Partial<GamepadConfig> = {};
@@ -89,5 +88,5 @@ export function registerLibhmkHandlers(service: DeviceService): void {
       return true;
     },
   };
-  service.implement(handlers);
+  service.implementFor('libhmk', handlers);
 }

@@ -23,7 +23,7 @@ import {
 import type { ObjectName } from '../../protocol/registry.ts';
 import { decodeList, encodeList, type Layout } from '../../protocol/struct.ts';
 import { configObjects, invalidate, prefetch, readCached, remember, writeThrough } from '../cache.ts';
-import type { CallContext, DeviceEntry, Handlers } from '../context.ts';
+import type { CallContext, KeytuneDevice, Handlers } from '../context.ts';
 import {
   AMBIENT_SUBTYPE_COUNT,
   colourInfoPayload,
@@ -64,12 +64,12 @@ const invalid = (message: string) => new BridgeCallError(TOAST_KEYS.invalidArgs,
 const notApplicable = (message: string) => refusal(fail(TOAST_KEYS.notApply), message);
 
 /** Key colour info of a device, from the service's copy of its objects. */
-export async function colourInfo(device: DeviceEntry): Promise<ColourInfoPayload> {
+export async function colourInfo(device: KeytuneDevice): Promise<ColourInfoPayload> {
   return colourInfoPayload(device.path, await readColourState(device, device.caps), device.caps);
 }
 
 /** Writes the bytes an edit changes; a write that fails drops the service's copy of the object (cache.ts). */
-function writeEdit<T>(device: DeviceEntry, name: ObjectName, l: Layout<T>, edit: ObjectEdit<T>): Promise<void> {
+function writeEdit<T>(device: KeytuneDevice, name: ObjectName, l: Layout<T>, edit: ObjectEdit<T>): Promise<void> {
   return writeThrough(device, name, edit.offset, editBytes(l, edit));
 }
 
@@ -79,19 +79,19 @@ function upTo(option: LedOption, value: number, max: number): number {
   return value;
 }
 
-async function requireOuterFrame(device: DeviceEntry, caps: Capabilities): Promise<OuterFrame> {
+async function requireOuterFrame(device: KeytuneDevice, caps: Capabilities): Promise<OuterFrame> {
   if (!caps.lighting.outerFrame || !(device.descriptor.features & FEATURE.outerFrame))
     throw notApplicable(`${device.record.display_name} has no outer-frame light`);
   return OuterFrameLayout.decode(await readCached(device, 'outerFrame'));
 }
 
-async function requireAmbient(device: DeviceEntry, caps: Capabilities): Promise<Ambient> {
+async function requireAmbient(device: KeytuneDevice, caps: Capabilities): Promise<Ambient> {
   if (!caps.lighting.ambient || !(device.descriptor.features & FEATURE.ambient))
     throw notApplicable(`${device.record.display_name} has no ambient light`);
   return AmbientLayout.decode(await readCached(device, 'ambient'));
 }
 
-async function setKeyColours(device: DeviceEntry, select: number[], rgba: LedArgs['rgba']): Promise<void> {
+async function setKeyColours(device: KeytuneDevice, select: number[], rgba: LedArgs['rgba']): Promise<void> {
   if (!(device.descriptor.features & FEATURE.perKeyRgb))
     throw notApplicable(`${device.record.display_name} has no per-key colours`);
   if (!rgba) throw invalid('--select needs --rgba');
@@ -116,7 +116,7 @@ async function setKeyColours(device: DeviceEntry, select: number[], rgba: LedArg
  * A colour per key: one streamed write of the smallest range of the colours object holding them (one masked frame
  * when they all share a colour). The device commits a stream whole, so a write cut anywhere leaves every old colour.
  */
-async function setKeyColourList(device: DeviceEntry, list: NonNullable<LedArgs['key_colors']>): Promise<void> {
+async function setKeyColourList(device: KeytuneDevice, list: NonNullable<LedArgs['key_colors']>): Promise<void> {
   if (!(device.descriptor.features & FEATURE.perKeyRgb))
     throw notApplicable(`${device.record.display_name} has no per-key colours`);
   const keyCount = device.descriptor.keyCount;
@@ -128,7 +128,7 @@ async function setKeyColourList(device: DeviceEntry, list: NonNullable<LedArgs['
   await writeThrough(device, 'colours', plan.offset, plan.bytes);
 }
 
-async function setLighting(device: DeviceEntry, args: LedArgs, option: LedOption, caps: Capabilities) {
+async function setLighting(device: KeytuneDevice, args: LedArgs, option: LedOption, caps: Capabilities) {
   const lighting: Lighting = LightingLayout.decode(await readCached(device, 'lighting'));
   let edit: ObjectEdit<Lighting>;
   if (args.mode_data) {
@@ -147,7 +147,7 @@ async function setLighting(device: DeviceEntry, args: LedArgs, option: LedOption
   await writeEdit(device, 'lighting', LightingLayout, edit);
 }
 
-async function setOuterFrame(device: DeviceEntry, args: LedArgs, caps: Capabilities) {
+async function setOuterFrame(device: KeytuneDevice, args: LedArgs, caps: Capabilities) {
   const frame = await requireOuterFrame(device, caps);
   if (args.outframe_switch !== undefined) {
     const edit = setByte(OuterFrameLayout, frame, 'frameSwitch', args.outframe_switch ? 1 : 0);
@@ -164,7 +164,7 @@ async function setOuterFrame(device: DeviceEntry, args: LedArgs, caps: Capabilit
   );
 }
 
-async function setAmbient(device: DeviceEntry, args: LedArgs, option: LedOption, caps: Capabilities) {
+async function setAmbient(device: KeytuneDevice, args: LedArgs, option: LedOption, caps: Capabilities) {
   const ambient = await requireAmbient(device, caps);
   let edit: ObjectEdit<Ambient>;
   if (args.ambient_mode_data) {
@@ -189,13 +189,13 @@ async function setAmbient(device: DeviceEntry, args: LedArgs, option: LedOption,
   await writeEdit(device, 'ambient', AmbientLayout, edit);
 }
 
-async function answer(ctx: CallContext, device: DeviceEntry): Promise<ColourInfoPayload> {
+async function answer(ctx: CallContext<KeytuneDevice>, device: KeytuneDevice): Promise<ColourInfoPayload> {
   const payload = await colourInfo(device);
   ctx.emit('get_key_color_info', payload);
   return payload;
 }
 
-async function setLedInfo(args: LedArgs, ctx: CallContext): Promise<ColourInfoPayload> {
+async function setLedInfo(args: LedArgs, ctx: CallContext<KeytuneDevice>): Promise<ColourInfoPayload> {
   const given = OPTIONS.filter((o) => args[o] !== undefined);
   if (given.length !== 1) throw invalid(`set_led_info takes exactly one of --${OPTIONS.join(', --')}`);
   const option = given[0]!;
@@ -211,7 +211,7 @@ async function setLedInfo(args: LedArgs, ctx: CallContext): Promise<ColourInfoPa
 }
 
 export function registerLightingHandlers(service: DeviceService): void {
-  const handlers: Handlers<keyof typeof lightingCalls> = {
+  const handlers: Handlers<keyof typeof lightingCalls, KeytuneDevice> = {
     getKeyColorInfo: async (_args, ctx) => {
       const device = ctx.device();
       await prefetch(device, configObjects(device, 'colour'));
@@ -219,5 +219,5 @@ export function registerLightingHandlers(service: DeviceService): void {
     },
     setLedInfo,
   };
-  service.implement(handlers);
+  service.implementFor('keytune', handlers);
 }

@@ -12,7 +12,7 @@ import { CMD, KEY_MAP_BYTES, keyMask, PERF_FIELD, REPORT_MODE, SUB } from '../..
 import { decodeList } from '../../protocol/struct.ts';
 import { PERF_FLAG, TriggerSampleLayout } from '../../protocol/objects.ts';
 import { configObjects, invalidate, prefetch, readFresh, writeThrough } from '../cache.ts';
-import type { CallContext, DeviceEntry, Handlers } from '../context.ts';
+import type { CallContext, KeytuneDevice, Handlers } from '../context.ts';
 import {
   applyCalibrationNotification,
   checkKeysEdit,
@@ -52,25 +52,25 @@ function allowed(check: ReturnType<typeof checkKeysEdit>): void {
   if (!check.ok) throw refusal(check.failure, check.message);
 }
 
-async function setTravel(device: DeviceEntry, keyIds: number[], kind: 'trigger' | 'dead', mm: number) {
+async function setTravel(device: KeytuneDevice, keyIds: number[], kind: 'trigger' | 'dead', mm: number) {
   const { keys, switches } = await readPerfState(device);
   allowed(checkKeysEdit(keys, keyIds, kind));
   await commitPerfKeys(device, keys, planned(planTravel(keys, switches, keyIds, kind, mm)));
 }
 
-async function setRapid(device: DeviceEntry, keyIds: number[], rapid: NonNullable<SetPerfArgs['rapid']>) {
+async function setRapid(device: KeytuneDevice, keyIds: number[], rapid: NonNullable<SetPerfArgs['rapid']>) {
   const { keys, switches } = await readPerfState(device);
   allowed(checkKeysEdit(keys, keyIds, 'rapid'));
   await commitPerfKeys(device, keys, planned(planRapid(keys, switches, keyIds, rapid, true)));
 }
 
-async function setAdvanceRapid(device: DeviceEntry, keyIds: number[], on: boolean) {
+async function setAdvanceRapid(device: KeytuneDevice, keyIds: number[], on: boolean) {
   const { keys } = await readPerfState(device);
   allowed(checkKeysEdit(keys, keyIds, 'rapid'));
   await commitPerfKeys(device, keys, planFlag(keys, keyIds, PERF_FLAG.advance, on));
 }
 
-async function setSwitchType(device: DeviceEntry, keyIds: number[], switchType: number) {
+async function setSwitchType(device: KeytuneDevice, keyIds: number[], switchType: number) {
   const sendsKeyIds = device.caps.performance.switchTypeSendsKeyIds;
   if (sendsKeyIds && keyIds.length === 0) allowed(checkKeysEdit([], [], 'trigger'));
   // Old cyber01 firmware takes the switch type for the whole board: the frame carries no key ids.
@@ -88,13 +88,13 @@ async function setSwitchType(device: DeviceEntry, keyIds: number[], switchType: 
   await readFresh(device, 'perf');
 }
 
-async function setCalibration(device: DeviceEntry, state: number) {
+async function setCalibration(device: KeytuneDevice, state: number) {
   await writeThrough(device, 'calibration', 0, new Uint8Array([state]));
   // Starting a run resets the per-key extremes on the device; read them back rather than guess.
   await readFresh(device, 'calibration');
 }
 
-async function setReportMode(device: DeviceEntry, keyIds: readonly number[], mode: number) {
+async function setReportMode(device: KeytuneDevice, keyIds: readonly number[], mode: number) {
   // The tester listens to every key; a stream request without keys means the whole board.
   const all = Array.from({ length: device.descriptor.keyCount }, (_, i) => i);
   const ids = mode === REPORT_MODE.triggerStream && keyIds.length === 0 ? all : keyIds;
@@ -104,13 +104,13 @@ async function setReportMode(device: DeviceEntry, keyIds: readonly number[], mod
   await device.session.command(CMD.notify, SUB.notify.reportMode, data);
 }
 
-async function answer(ctx: CallContext, device: DeviceEntry): Promise<PerformancePayload> {
+async function answer(ctx: CallContext<KeytuneDevice>, device: KeytuneDevice): Promise<PerformancePayload> {
   const payload = await readPerformance(device);
   ctx.emit('get_key_perf_info', payload);
   return payload;
 }
 
-async function setPerfInfo(args: SetPerfArgs, ctx: CallContext): Promise<PerformancePayload> {
+async function setPerfInfo(args: SetPerfArgs, ctx: CallContext<KeytuneDevice>): Promise<PerformancePayload> {
   const given = OPTIONS.filter((o) => args[o] !== undefined);
   if (given.length !== 1)
     throw new BridgeCallError(TOAST_KEYS.invalidArgs, `set_perf_info takes exactly one of --${OPTIONS.join(', --')}`);
@@ -132,7 +132,7 @@ async function setPerfInfo(args: SetPerfArgs, ctx: CallContext): Promise<Perform
 }
 
 export function registerPerformanceHandlers(service: DeviceService): void {
-  const handlers: Handlers<keyof typeof performanceCalls> = {
+  const handlers: Handlers<keyof typeof performanceCalls, KeytuneDevice> = {
     getKeyPerfInfo: async (_args, ctx) => {
       const device = ctx.device();
       await prefetch(device, configObjects(device, 'perf'));
@@ -140,7 +140,7 @@ export function registerPerformanceHandlers(service: DeviceService): void {
     },
     setPerfInfo,
   };
-  service.implement(handlers);
+  service.implementFor('keytune', handlers);
 
   service.onNotify(SUB.notify.triggerAdc, (device, frame) => {
     const count = Math.floor(frame.data.length / TriggerSampleLayout.size);

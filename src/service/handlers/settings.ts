@@ -21,7 +21,7 @@ import { checkNKeyAndSleepSupported } from '../../core/rules/settings.ts';
 import { TOAST_KEYS } from '../../core/toast-keys.ts';
 import { LightingLayout, SettingsLayout, type Settings } from '../../protocol/objects.ts';
 import { readCached, writeAtomicThrough, writeThrough } from '../cache.ts';
-import type { CallContext, DeviceEntry, Emit, Handlers } from '../context.ts';
+import type { CallContext, KeytuneDevice, Emit, Handlers } from '../context.ts';
 import { editBytes, setByte } from '../convert/lighting.ts';
 import {
   keyboardInfo,
@@ -40,18 +40,18 @@ const OPTIONS = ['use_n_key', 'calibration', 'use_sleep', 'report_rate', 'kb_mod
 
 const invalid = (message: string) => new BridgeCallError(TOAST_KEYS.invalidArgs, message);
 
-function requireNKeyAndSleep(device: DeviceEntry, what: string): void {
+function requireNKeyAndSleep(device: KeytuneDevice, what: string): void {
   const supported = checkNKeyAndSleepSupported(device.caps);
   if (!supported.ok) throw refusal(supported, `${what} is not available on this firmware`);
 }
 
-function requireKeyboardMode(device: DeviceEntry, what: string): void {
+function requireKeyboardMode(device: KeytuneDevice, what: string): void {
   if (!keyboardModeSupported(device.descriptor, device.caps))
     throw refusal(fail(TOAST_KEYS.notApply), `${what} is not available on this device or firmware`);
 }
 
 /** The settings fields a call changes, checked; nothing is written when any check fails. */
-function patchOf(args: ParsedArgs<'setSettingInfo'>, device: DeviceEntry): Partial<Settings> {
+function patchOf(args: ParsedArgs<'setSettingInfo'>, device: KeytuneDevice): Partial<Settings> {
   if (args.use_n_key !== undefined) {
     requireNKeyAndSleep(device, 'N-key rollover');
     return { useNKey: args.use_n_key ? 1 : 0 };
@@ -70,7 +70,7 @@ function patchOf(args: ParsedArgs<'setSettingInfo'>, device: DeviceEntry): Parti
  * Sets a keyboard mode: the report rate and the per-key light, those of the two that differ from the keyboard's,
  * in one transaction. A failed transaction drops the service's copies of both objects (cache.ts).
  */
-async function setKeyboardMode(device: DeviceEntry, mode: KeyboardMode, emit: Emit): Promise<void> {
+async function setKeyboardMode(device: KeytuneDevice, mode: KeyboardMode, emit: Emit): Promise<void> {
   requireKeyboardMode(device, 'Keyboard modes');
   const want = KEYBOARD_MODES[mode];
   const settings = SettingsLayout.decode(await readCached(device, 'settings'));
@@ -88,7 +88,7 @@ async function setKeyboardMode(device: DeviceEntry, mode: KeyboardMode, emit: Em
 }
 
 /** Whether the device has a radio to pair: a wireless one (feature bit battery), as its handshake says. */
-function hasRadio(device: DeviceEntry): boolean {
+function hasRadio(device: KeytuneDevice): boolean {
   return (device.descriptor.features & FEATURE.battery) !== 0;
 }
 
@@ -97,12 +97,12 @@ function hasRadio(device: DeviceEntry): boolean {
  * answer is then the setting data read fresh (pairing); when the command fails (a cut, a lost acknowledgement) the
  * call fails and the device may or may not be pairing: get_setting_data tells which.
  */
-async function startPairing(device: DeviceEntry): Promise<void> {
+async function startPairing(device: KeytuneDevice): Promise<void> {
   if (!hasRadio(device)) throw refusal(fail(TOAST_KEYS.notApply), 'this device has no radio to pair');
   await device.session.command(CMD.system, SUB.system.pair, new TextEncoder().encode('PAIR'));
 }
 
-async function setSettingInfo(args: ParsedArgs<'setSettingInfo'>, ctx: CallContext): Promise<SettingData> {
+async function setSettingInfo(args: ParsedArgs<'setSettingInfo'>, ctx: CallContext<KeytuneDevice>): Promise<SettingData> {
   const given = OPTIONS.filter((o) => args[o] !== undefined);
   if (given.length !== 1) throw invalid(`set_setting_info takes exactly one of --${OPTIONS.join(', --')}`);
   if (args.sleep_time !== undefined && args.use_sleep === undefined)
@@ -121,7 +121,7 @@ async function setSettingInfo(args: ParsedArgs<'setSettingInfo'>, ctx: CallConte
 }
 
 export function registerSettingsHandlers(service: DeviceService): void {
-  const handlers: Handlers<keyof typeof settingsCalls> = {
+  const handlers: Handlers<keyof typeof settingsCalls, KeytuneDevice> = {
     getSettingData: (_args, ctx) => emitSettingData(ctx.device(), ctx.emit),
     setSettingInfo,
     initOptList: (_args, ctx) => {
@@ -132,7 +132,7 @@ export function registerSettingsHandlers(service: DeviceService): void {
       return options;
     },
   };
-  service.implement(handlers);
+  service.implementFor('keytune', handlers);
 
   // A status change the device announces (battery, charging, link, pairing) reaches the screens as setting data. It
   // is built in the device's call queue, never between the steps of a call, from the status read at that moment: a

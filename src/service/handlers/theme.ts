@@ -36,7 +36,7 @@ import { decodeU16List, encodeU16List, type ObjectName } from '../../protocol/re
 import { decodeList, encodeList, encodeText } from '../../protocol/struct.ts';
 import { invalidate, prefetch, readCached, writeAtomicThrough, writeThrough } from '../cache.ts';
 import type { ParsedArgs } from '../../contract/contract.ts';
-import type { CallContext, DeviceEntry, Emit, Handlers } from '../context.ts';
+import type { CallContext, KeytuneDevice, Emit, Handlers } from '../context.ts';
 import { outsideUpdateMode } from '../convert/firmware.ts';
 import { accuracyOf, decodeSwitches, switchSpecOf } from '../convert/performance.ts';
 import {
@@ -70,8 +70,8 @@ import type { DeviceService } from '../service.ts';
 import { SessionError, type AtomicOp } from '../session.ts';
 
 const invalid = (message: string): BridgeCallError => new BridgeCallError(TOAST_KEYS.invalidArgs, message);
-const isKeyboard = (device: DeviceEntry): boolean => device.descriptor.devType === 2;
-const has = (device: DeviceEntry, bit: number): boolean => (device.descriptor.features & bit) !== 0;
+const isKeyboard = (device: KeytuneDevice): boolean => device.descriptor.devType === 2;
+const has = (device: KeytuneDevice, bit: number): boolean => (device.descriptor.features & bit) !== 0;
 
 /** The slot a call names, refused when the device has no such slot. */
 function slotOf(value: number | undefined, name: string, info: ThemeInfo): number {
@@ -81,7 +81,7 @@ function slotOf(value: number | undefined, name: string, info: ThemeInfo): numbe
   return value;
 }
 
-function requireThemeChange(device: DeviceEntry): void {
+function requireThemeChange(device: KeytuneDevice): void {
   const allowed = checkThemeChange(device.caps);
   if (!allowed.ok) throw refusal(allowed, 'this keyboard chooses its theme with the switch button');
 }
@@ -97,7 +97,7 @@ const slotWrite = (slot: number): AtomicOp => ({
 /* ---------- reading and writing a whole profile ---------- */
 
 /** The objects one slot's profile is made of on this device. */
-function profileObjects(device: DeviceEntry): ObjectName[] {
+function profileObjects(device: KeytuneDevice): ObjectName[] {
   const d = device.descriptor;
   const names: ObjectName[] = ['keymap', 'lighting'];
   if (isKeyboard(device)) names.push('colours', 'perf', 'rapidComplete');
@@ -110,7 +110,7 @@ function profileObjects(device: DeviceEntry): ObjectName[] {
 type ReadObject = (name: ObjectName) => Promise<Uint8Array>;
 
 /** A slot's profile as a scene carries it, built from the objects `read` answers. */
-async function profileOf(device: DeviceEntry, read: ReadObject): Promise<unknown> {
+async function profileOf(device: KeytuneDevice, read: ReadObject): Promise<unknown> {
   const d = device.descriptor;
   const keyboard = isKeyboard(device);
   const codes = decodeU16List(await read('keymap'));
@@ -136,7 +136,7 @@ async function profileOf(device: DeviceEntry, read: ReadObject): Promise<unknown
 }
 
 /** The current slot's profile, read from the device in one multi-read and kept as the service's copy. */
-async function readProfile(device: DeviceEntry): Promise<unknown> {
+async function readProfile(device: KeytuneDevice): Promise<unknown> {
   await prefetch(device, profileObjects(device));
   return profileOf(device, (name) => readCached(device, name));
 }
@@ -145,7 +145,7 @@ async function readProfile(device: DeviceEntry): Promise<unknown> {
  * Another slot's profile, read with slot reads (protocol 1.1): the keyboard stays on its slot throughout, whatever
  * happens to the link. The service's copies belong to the current slot and are left alone.
  */
-async function readSlotProfile(device: DeviceEntry, slot: number): Promise<unknown> {
+async function readSlotProfile(device: KeytuneDevice, slot: number): Promise<unknown> {
   const got = await readSlot(device, slot, profileObjects(device));
   return profileOf(device, async (name) => {
     const bytes = got.get(name);
@@ -160,7 +160,7 @@ const unknownCommand = (e: unknown): boolean =>
   e instanceof SessionError && e.reason === 'device' && e.deviceCode === DEVICE_ERROR.unknownCommand;
 
 /** The object writes that put a scene's profile on the device, in a fixed order. */
-function profileWrites(device: DeviceEntry, p: SceneProfile): [ObjectName, Uint8Array][] {
+function profileWrites(device: KeytuneDevice, p: SceneProfile): [ObjectName, Uint8Array][] {
   const d = device.descriptor;
   const writes: [ObjectName, Uint8Array][] = [['keymap', encodeU16List(p.keymap.flat())]];
   if (isKeyboard(device)) {
@@ -246,14 +246,14 @@ export function registerThemeHandlers(service: DeviceService): void {
    * Devices whose firmware answered a slot read with unknownCommand (protocol 1): their exports switch slots. Kept per
    * attached device, so a firmware update (a new attach) asks again.
    */
-  const withoutSlotRead = new WeakSet<DeviceEntry>();
+  const withoutSlotRead = new WeakSet<KeytuneDevice>();
 
   /**
    * Protocol 1 fallback: runs `read` with `slot` made current, and makes the keyboard's own slot current again
    * afterwards. Reads inside a transaction answer the committed state (docs/protocol.md §5.5), so the switch cannot
    * be staged in one; a link lost in between is repaired on the next attach (`detours`).
    */
-  async function onSlot<T>(device: DeviceEntry, slot: number, info: ThemeInfo, read: () => Promise<T>): Promise<T> {
+  async function onSlot<T>(device: KeytuneDevice, slot: number, info: ThemeInfo, read: () => Promise<T>): Promise<T> {
     detours.set(device.path, info.theme_mode);
     try {
       await writeThrough(device, 'themes', 0, new Uint8Array([slot]));
@@ -272,7 +272,7 @@ export function registerThemeHandlers(service: DeviceService): void {
    * The profile of `slot`: the current one as the pages read it; another with a slot read, the keyboard staying on
    * its slot, or on protocol 1 firmware (unknownCommand) switched to and back.
    */
-  async function slotProfile(device: DeviceEntry, slot: number, info: ThemeInfo): Promise<unknown> {
+  async function slotProfile(device: KeytuneDevice, slot: number, info: ThemeInfo): Promise<unknown> {
     if (slot === info.theme_mode) return readProfile(device);
     requireThemeChange(device);
     if (!withoutSlotRead.has(device)) {
@@ -286,7 +286,7 @@ export function registerThemeHandlers(service: DeviceService): void {
     return onSlot(device, slot, info, () => readProfile(device));
   }
 
-  async function exportSlot(device: DeviceEntry, slot: number, info: ThemeInfo): Promise<SceneExport> {
+  async function exportSlot(device: KeytuneDevice, slot: number, info: ThemeInfo): Promise<SceneExport> {
     const name = info.theme_info_list[slot] ?? `Theme ${slot + 1}`;
     const profile = await slotProfile(device, slot, info);
     const parsed = SceneSchema.safeParse({
@@ -302,7 +302,7 @@ export function registerThemeHandlers(service: DeviceService): void {
     return { path: device.path, theme_id: slot, file_name: sceneFileName(name), content: JSON.stringify(parsed.data) };
   }
 
-  async function importScene(device: DeviceEntry, text: string, slot: number, info: ThemeInfo, emit: Emit) {
+  async function importScene(device: KeytuneDevice, text: string, slot: number, info: ThemeInfo, emit: Emit) {
     const parsed = parseScene(text, device.descriptor, device.caps.lighting.lightMax);
     if (!parsed.ok) throw importFailure(parsed.reason);
     const scene: SceneDocument = parsed.scene;
@@ -351,7 +351,7 @@ export function registerThemeHandlers(service: DeviceService): void {
     return after;
   }
 
-  async function setThemeInfo(args: ParsedArgs<'setThemeInfo'>, ctx: CallContext): Promise<ThemeInfo | SceneExport> {
+  async function setThemeInfo(args: ParsedArgs<'setThemeInfo'>, ctx: CallContext<KeytuneDevice>): Promise<ThemeInfo | SceneExport> {
     const device = ctx.device();
     const given = (['change_theme_id', 'theme_name', 'export', 'import'] as const).filter((a) => args[a] !== undefined);
     if (given.length > 1)
@@ -389,10 +389,10 @@ export function registerThemeHandlers(service: DeviceService): void {
     }
   }
 
-  const handlers: Handlers<keyof typeof themeCalls> = {
+  const handlers: Handlers<keyof typeof themeCalls, KeytuneDevice> = {
     getThemeInfo: (_args, ctx) => outsideUpdateMode(() => emitThemeInfo(ctx.device(), ctx.emit)),
 
     setThemeInfo: (args, ctx) => outsideUpdateMode(() => setThemeInfo(args, ctx)),
   };
-  service.implement(handlers);
+  service.implementFor('keytune', handlers);
 }

@@ -20,7 +20,7 @@ import {
   ViaDefinitionError,
   ViaDriver,
 } from '../../drivers/via/index.ts';
-import type { CallContext, Handlers } from '../context.ts';
+import type { CallContext, DriverDevice, Handlers } from '../context.ts';
 import { deviceRecord } from '../records.ts';
 import type { DeviceService } from '../service.ts';
 
@@ -74,7 +74,6 @@ function redrawRecord(ctx: CallContext, driver: ViaDriver): void {
     entry.record.virtual,
   );
   entry.record = { ...fresh, red_point: entry.record.red_point, update_fw_ver: entry.record.update_fw_ver };
-  entry.caps = features.rules;
   ctx.emit('devs_changed', ctx.service.deviceRecords());
 }
 
@@ -264,7 +263,7 @@ async function writeMacros(ctx: CallContext, macros: MacroAction[][]): Promise<V
 }
 
 export function registerViaHandlers(service: DeviceService): void {
-  const handlers: Handlers<keyof typeof viaCalls> = {
+  const handlers: Handlers<keyof typeof viaCalls, DriverDevice> = {
     viaGetDefinitionInfo: (_args, ctx) => definitionInfo(viaDriver(ctx)),
     viaSetDefinition: (args, ctx) => setDefinition(ctx, args.content),
     viaGetLayoutOptions: (_args, ctx) => layoutOptions(ctx),
@@ -299,5 +298,6 @@ export function registerViaHandlers(service: DeviceService): void {
     viaMacroBytes: (args, ctx) => measure(ctx, args.macros),
     viaSetMacros: (args, ctx) => writeMacros(ctx, args.macros),
   };
-  service.implement(handlers);
+  // On a keyboard of another family the router refuses these with VIA's own words (via.err.notVia).
+  service.implementFor('via', handlers, { toastKey: NOT_VIA });
 }

@@ -4,7 +4,7 @@
  */
 import type { KeyValueInfo } from '../../contract/payloads/keymap.ts';
 import { DEV_TYPE } from '../../core/models.ts';
-import type { DeviceEntry } from '../context.ts';
+import type { KeytuneDevice } from '../context.ts';
 import { readAdvanced, type AdvancedLists } from '../convert/advanced.ts';
 import { currentLayer, readKeymap } from '../convert/keymap.ts';
 import { rgbToHex } from '../../core/colour.ts';
@@ -15,7 +15,7 @@ import { readPerformance } from '../convert/performance.ts';
  * Key value info of a device. Pass the special-key lists when they were just read (or are known unchanged), so they
  * are not read twice; without them they are read from the device, which is the truth for advanced keys.
  */
-export async function keyValueInfo(device: DeviceEntry, lists?: AdvancedLists): Promise<KeyValueInfo> {
+export async function keyValueInfo(device: KeytuneDevice, lists?: AdvancedLists): Promise<KeyValueInfo> {
   const { caps } = device;
   const { layerCount, devType } = device.descriptor;
   const keycodes = await readKeymap(device);

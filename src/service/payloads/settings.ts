@@ -5,7 +5,7 @@
 import type { SettingData } from '../../contract/payloads/settings.ts';
 import { LightingLayout, SettingsLayout, StatusLayout, type Status } from '../../protocol/objects.ts';
 import { invalidate, readCached, readFresh } from '../cache.ts';
-import type { DeviceEntry, Emit } from '../context.ts';
+import type { KeytuneDevice, Emit } from '../context.ts';
 import { checkStatus, settingDataOf } from '../convert/settings.ts';
 import { SessionError } from '../session.ts';
 
@@ -13,7 +13,7 @@ import { SessionError } from '../session.ts';
  * The status read fresh and vetted: a record whose values make no sense (a health of 250, a pairing state of 7) is
  * read once more, then refused as a damaged reply (err.dev.reply) and forgotten, so nothing is built from it.
  */
-async function readStatus(device: DeviceEntry): Promise<Status> {
+async function readStatus(device: KeytuneDevice): Promise<Status> {
   let reason: string | undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
     const status = StatusLayout.decode(await readFresh(device, 'status'));
@@ -29,7 +29,7 @@ async function readStatus(device: DeviceEntry): Promise<Status> {
  * status object (vetted), and,
  * where keyboard modes exist, the per-key light of the current slot (a keyboard mode is a report rate and that light).
  */
-export async function settingData(device: DeviceEntry): Promise<SettingData> {
+export async function settingData(device: KeytuneDevice): Promise<SettingData> {
   const settings = SettingsLayout.decode(await readCached(device, 'settings'));
   const status = await readStatus(device);
   const data = settingDataOf(device.record, device.descriptor, settings, status, device.caps);
@@ -39,7 +39,7 @@ export async function settingData(device: DeviceEntry): Promise<SettingData> {
 }
 
 /** Builds the Setting data, emits get_setting_data with it and answers it. */
-export async function emitSettingData(device: DeviceEntry, emit: Emit): Promise<SettingData> {
+export async function emitSettingData(device: KeytuneDevice, emit: Emit): Promise<SettingData> {
   const data = await settingData(device);
   emit('get_setting_data', data);
   return data;

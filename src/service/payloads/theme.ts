@@ -5,16 +5,16 @@
 import type { ThemeInfo } from '../../contract/payloads/theme.ts';
 import type { ObjectName } from '../../protocol/registry.ts';
 import { readFresh } from '../cache.ts';
-import type { DeviceEntry, Emit } from '../context.ts';
+import type { KeytuneDevice, Emit } from '../context.ts';
 import { decodeThemes, themeInfo } from '../convert/theme.ts';
 
 /** Theme slots as the device has them now: the slot can change from the keyboard itself, so never from the cache. */
-export async function readThemeInfo(device: DeviceEntry): Promise<ThemeInfo> {
+export async function readThemeInfo(device: KeytuneDevice): Promise<ThemeInfo> {
   return themeInfo(device.path, decodeThemes(await readFresh(device, 'themes')));
 }
 
 /** Reads the theme info, emits get_theme_info with it and answers it. */
-export async function emitThemeInfo(device: DeviceEntry, emit: Emit): Promise<ThemeInfo> {
+export async function emitThemeInfo(device: KeytuneDevice, emit: Emit): Promise<ThemeInfo> {
   const info = await readThemeInfo(device);
   emit('get_theme_info', info);
   return info;
@@ -26,6 +26,6 @@ export async function emitThemeInfo(device: DeviceEntry, emit: Emit): Promise<Th
  * slot. An object the device lacks is absent. Firmware of protocol 1 refuses with unknownCommand (a SessionError of
  * reason 'device').
  */
-export function readSlot(device: DeviceEntry, slot: number, names: readonly ObjectName[]) {
+export function readSlot(device: KeytuneDevice, slot: number, names: readonly ObjectName[]) {
   return device.session.readMany(names, { slot });
 }
