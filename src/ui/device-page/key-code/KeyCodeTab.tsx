@@ -1,11 +1,12 @@
 /**
  * The Key code tab (spec-1 §2): the drawing with the shown layer's codes, the layer list, and below it either the
- * key-code picker or the advanced-key area. Picking a code puts it on every selected key with one set_key_info; the
+ * key-code picker or, where the device offers advanced keys, the advanced-key area. Picking a code puts it on every selected key with one set_key_info; the
  * drawing shows it at once and the device's answer confirms or rolls it back. The data comes from the device's store
- * (store/device-data.ts). On a virtual keyboard, the drawing can also press keys (press_key) at a chosen depth.
+ * (store/device-data.ts). On a virtual keyboard whose keys travel, the drawing can also press keys (press_key) at a
+ * chosen depth.
  */
 import { useDeviceSpace } from '../../keycode-space';
-import { useDeviceLayout } from '../../device-features';
+import { offersAdvancedKeys, pressesToDepth, useDeviceLayout, useFeatures } from '../../device-features';
 import { ToggleGroup } from 'radix-ui';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useT } from '../../../i18n/store';
@@ -29,14 +30,19 @@ export default function KeyCodeTab({ path }: { path: string }) {
   const t = useT();
   const { client } = useServices();
   const layout = useDeviceLayout(path);
-  const virtual = useDeviceState((s) => s.devices.find((d) => d.path === path)?.virtual) === true;
+  const features = useFeatures(path);
+  // Keys are pressed to a depth only on a virtual keyboard whose keys travel (analog keys).
+  const virtual =
+    useDeviceState((s) => s.devices.find((d) => d.path === path)?.virtual) === true && pressesToDepth(features);
+  const advanced = offersAdvancedKeys(features);
   const { state, data, reload } = useKeyValues(path);
   const info = state.status === 'ready' ? state.info : undefined;
 
   const [chosenLayer, setChosenLayer] = useState<number | undefined>(undefined);
   const [switching, setSwitching] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
-  const [editMode, setEditMode] = useState<EditMode>('code');
+  const [chosenMode, setEditMode] = useState<EditMode>('code');
+  const editMode: EditMode = advanced ? chosenMode : 'code';
   const [notice, setNotice] = useState<Notice | undefined>(undefined);
   const [pressing, setPressing] = useState(false);
   const [depth, setDepth] = useState<number>(PRESS_DEPTH.default);
@@ -106,22 +112,24 @@ export default function KeyCodeTab({ path }: { path: string }) {
         )}
         <section className="panel keycode-tab__board">
           <div className="keycode-tab__head">
-            <ToggleGroup.Root
-              type="single"
-              className="segmented"
-              aria-label={t('keymap.mode.label')}
-              value={editMode}
-              onValueChange={(v) => {
-                if (v === 'code' || v === 'adv') setEditMode(v);
-              }}
-            >
-              <ToggleGroup.Item value="code" className="segmented__item">
-                {t('keymap.mode.code')}
-              </ToggleGroup.Item>
-              <ToggleGroup.Item value="adv" className="segmented__item">
-                {t('keymap.mode.adv')}
-              </ToggleGroup.Item>
-            </ToggleGroup.Root>
+            {advanced && (
+              <ToggleGroup.Root
+                type="single"
+                className="segmented"
+                aria-label={t('keymap.mode.label')}
+                value={editMode}
+                onValueChange={(v) => {
+                  if (v === 'code' || v === 'adv') setEditMode(v);
+                }}
+              >
+                <ToggleGroup.Item value="code" className="segmented__item">
+                  {t('keymap.mode.code')}
+                </ToggleGroup.Item>
+                <ToggleGroup.Item value="adv" className="segmented__item">
+                  {t('keymap.mode.adv')}
+                </ToggleGroup.Item>
+              </ToggleGroup.Root>
+            )}
             {state.status === 'loading' && (
               <span className="keycode-tab__status" role="status">
                 {t('keymap.loading')}

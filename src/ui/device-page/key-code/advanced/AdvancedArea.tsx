@@ -211,13 +211,16 @@ export default function AdvancedArea(props: AdvancedAreaProps) {
             </h2>
             <p className="adv__selection">{selection}</p>
           </div>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => setDialog({ kind: 'gamepad' })}
-          >
-            {t('adv.gamepad.open')}
-          </button>
+          {/* The preview stands in where the keyboard has no gamepad of its own (a Gamepad tab). */}
+          {!device?.features.gamepad && (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => setDialog({ kind: 'gamepad' })}
+            >
+              {t('adv.gamepad.open')}
+            </button>
+          )}
         </header>
         <p className={`adv-hint adv-hint--${hint?.tone ?? 'info'}`} role="status" aria-live="polite">
           {hint?.text ?? t('adv.bind.how')}
