@@ -5,7 +5,7 @@
 import { CMD, SUB } from '../src/protocol/commands.ts';
 import { decodeFrame, isWrite, MAX_DATA } from '../src/protocol/frame.ts';
 import { findObject, OBJECTS, type ObjectName } from '../src/protocol/registry.ts';
-import type { DeviceEntry } from '../src/service/context.ts';
+import type { KeytuneDevice } from '../src/service/context.ts';
 import { made84ultraOnUsbLink, type Metric } from './metric.ts';
 
 const VIA_CHUNK = 28;
@@ -72,7 +72,7 @@ async function viaStyleRead(reads: { name: ObjectName; offset: number; length: n
   return [{ name: 'via_style_read_ms_1ms_link', value: ms, unit: 'ms' }];
 }
 
-function objectSize(device: DeviceEntry, name: ObjectName): number {
+function objectSize(device: KeytuneDevice, name: ObjectName): number {
   return OBJECTS[name].size(device.descriptor);
 }
 
