@@ -229,3 +229,18 @@ describe('keytune with argument names that are members of Object.prototype', () 
     }
   });
 });
+
+describe('keytune get on a keyboard of another family', () => {
+  it('prints what the keyboard lacks, never a crash', async () => {
+    const data = folder();
+    expect((await keytune(data, 'add-virtual', 'HE60 (libhmk)', '--fw', '1.7.0')).code).toBe(0);
+    const options = await keytune(data, 'get', 'options');
+    expect(options.code).not.toBe(0);
+    expect(options.stderr).toBe(
+      'keytune: HE60 has no option list of our own protocol (tabs, levels, switch types) [err.family.not.offered]\n',
+    );
+    const lighting = await keytune(data, 'get', 'lighting');
+    expect(lighting.stderr).toBe('keytune: HE60 has no per-key lighting [err.family.not.offered]\n');
+    expect((await keytune(data, 'get', 'keys')).code).toBe(0);
+  });
+});

@@ -42,15 +42,19 @@ export function registerDriverSettingsHandlers(service: DeviceService): void {
       return data;
     },
     setSettingInfo: (_args, ctx) => {
-      driverDevice(ctx);
-      throw new BridgeCallError(FAMILY_KEYS.notOffered, 'these settings are of our own protocol');
+      const { record } = driverDevice(ctx);
+      throw new BridgeCallError(
+        FAMILY_KEYS.notOffered,
+        `${record.display_name} has no N-key, sleep, report-rate or pairing settings of our own protocol`,
+      );
     },
     runOtherFunc: async (args, ctx) => {
       const device = driverDevice(ctx);
+      const name = device.record.display_name;
       if (args.cmd !== 'reset')
-        throw new BridgeCallError(FAMILY_KEYS.notOffered, `--cmd ${args.cmd} is of our own protocol`);
+        throw new BridgeCallError(FAMILY_KEYS.notOffered, `${name} has no --cmd ${args.cmd} (our own protocol's)`);
       const reset = portOf(device, 'device').factoryReset;
-      if (!reset) throw new BridgeCallError(FAMILY_KEYS.notOffered, 'this keyboard has no factory reset');
+      if (!reset) throw new BridgeCallError(FAMILY_KEYS.notOffered, `${name} has no factory reset`);
       // Reset all the same when the keyboard cannot be read: a reset is often the way out of a bad configuration.
       await tryRestorePoint(service, device, 'factory-reset');
       await reset();
