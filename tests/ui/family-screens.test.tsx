@@ -181,6 +181,9 @@ describe('Key performance shows the controls the keyboard has', () => {
     const { views } = await openPerf(HE60);
     await userEvent.click(views().find((v) => v.textContent === 'Verify')!);
     expect(await screen.findByRole('button', { name: say('perf.cal.start') })).toBeInTheDocument();
+    expect(screen.getByText(say('perf.cal.manual'))).toBeInTheDocument();
+    // The keyboard has no automatic calibration: the explanation says nothing of it.
+    expect(screen.queryByText(/automatic calibration/i)).toBeNull();
     expect(refusals()).toEqual([]);
   });
 });

@@ -92,8 +92,9 @@ export const performanceEn = {
   'perf.cal.step.1': 'Press each key you want to calibrate slowly all the way down, then let it go.',
   'perf.cal.step.2': 'Keys turn amber while they move and green once calibrated.',
   'perf.cal.step.3': 'When every key you pressed is green, choose Save.',
-  'perf.cal.manual':
-    'Manual calibration stores each key’s rest and bottom readings. Automatic calibration never overwrites a manual calibration; it resumes after a power outage.',
+  'perf.cal.manual': 'Manual calibration stores each key’s rest and bottom readings.',
+  'perf.cal.manual.auto':
+    'Automatic calibration never overwrites a manual calibration; it resumes after a power outage.',
   'perf.cal.wait.title': 'Preparing calibration',
   'perf.cal.wait.body': 'Do not press any key.',
   'perf.cal.held':
@@ -195,7 +196,8 @@ export const performanceZh: Record<keyof typeof performanceEn, string> = {
   'perf.cal.step.1': '将需要校准的按键缓慢按到底，然后松开。',
   'perf.cal.step.2': '按键移动时变为琥珀色，校准完成后变为绿色。',
   'perf.cal.step.3': '按过的按键全部变绿后，点击保存。',
-  'perf.cal.manual': '手动校准会保存每个按键的静止和触底读数。自动校准不会覆盖手动校准；断电后自动校准会重新开启。',
+  'perf.cal.manual': '手动校准会保存每个按键的静止和触底读数。',
+  'perf.cal.manual.auto': '自动校准不会覆盖手动校准；断电后自动校准会重新开启。',
   'perf.cal.wait.title': '准备校准',
   'perf.cal.wait.body': '请勿按下任何按键。',
   'perf.cal.held': '按键 {1} 处于按下状态：请松开后重新开始，否则其静止位置会被错误读取。',

@@ -43,7 +43,7 @@ describe('calibration', () => {
     await user.click(viewTab('perf.tab.verify'));
     for (const tip of ['perf.cal.tip.1', 'perf.cal.tip.2', 'perf.cal.tip.3'] as const)
       expect(screen.getByText(shown(tip))).toBeInTheDocument();
-    expect(screen.getByText(shown('perf.cal.manual'))).toBeInTheDocument();
+    expect(screen.getByText(`${shown('perf.cal.manual')} ${shown('perf.cal.manual.auto')}`)).toBeInTheDocument();
     const before = (await tab.perf()).key_calibrations[31]!;
 
     await user.click(screen.getByRole('button', { name: shown('perf.cal.start') }));

@@ -9,6 +9,7 @@ import type { PerformancePayload } from '../../../contract/payloads/performance'
 import { ptx } from '../../../i18n/sections/performance';
 import { useT } from '../../../i18n/store';
 import { attempt } from '../../call';
+import { useFeatures } from '../../device-features';
 import { useServices } from '../../services';
 import { AppDialog } from '../../widgets/AppDialog';
 import { CALIBRATION_WAIT_MS, heldKeys, keyProgress, type AdcRange } from './calibration';
@@ -26,6 +27,7 @@ export interface CalibrationPanelProps {
 }
 
 export function CalibrationPanel({ path, info, legendOf, before, onBefore, change }: CalibrationPanelProps) {
+  const autoCalibration = useFeatures(path).settings.autoCalibration;
   const t = useT();
   const { client } = useServices();
   const ids = useId();
@@ -135,7 +137,11 @@ export function CalibrationPanel({ path, info, legendOf, before, onBefore, chang
           </button>
         )}
       </div>
-      <p className="calibration-panel__manual">{ptx(t, 'perf.cal.manual')}</p>
+      <p className="calibration-panel__manual">
+        {ptx(t, 'perf.cal.manual')}
+        {/* What automatic calibration does is said only where the keyboard has it (Device settings). */}
+        {autoCalibration && ` ${ptx(t, 'perf.cal.manual.auto')}`}
+      </p>
       <AppDialog
         open={waiting}
         onOpenChange={() => undefined}
