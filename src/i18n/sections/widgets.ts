@@ -12,7 +12,7 @@ export const widgetsEn = {
   'widgets.slider.list': '{0}, {1}',
   'widgets.slider.zone': '{0}, {1}',
   'widgets.slider.keys':
-    'Key presses do not move this slider. Use the minus and plus buttons next to it, or press Enter to type a value.',
+    'Arrow keys move this slider one step, Page Up and Page Down ten, Home and End to its ends. Press Enter to type a value.',
   'widgets.slider.type': 'Type a value for {0}',
   'widgets.slider.invalid': 'Enter a number from {0} to {1}, in steps of {2}.',
   'widgets.tabs.scroll.left': 'Scroll tabs left',
@@ -50,7 +50,8 @@ export const widgetsZh: Record<keyof typeof widgetsEn, string> = {
   'widgets.slider.mark': '{0} – {1}',
   'widgets.slider.list': '{0}；{1}',
   'widgets.slider.zone': '{0}，{1}',
-  'widgets.slider.keys': '按键不会移动此滑块，请使用旁边的减号和加号按钮，或按 Enter 键输入数值。',
+  'widgets.slider.keys':
+    '方向键每次移动一步，Page Up 和 Page Down 每次十步，Home 和 End 移到两端。按 Enter 键输入数值。',
   'widgets.slider.type': '输入 {0} 的数值',
   'widgets.slider.invalid': '请输入 {0} 到 {1} 之间的数值，步长为 {2}。',
   'widgets.tabs.scroll.left': '向左滚动标签',

