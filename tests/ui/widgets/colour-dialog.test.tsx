@@ -164,13 +164,51 @@ describe('custom colour dialog', () => {
     expect(preview()).not.toHaveAccessibleName('Chosen colour: #FF0000');
     expect(field('Hex colour')).not.toHaveValue('#FF0000');
     area.focus();
-    fireEvent.keyDown(area, { key: 'ArrowDown', keyCode: 40 });
+    await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('slider', { name: 'Saturation and value' })).toHaveAttribute(
       'aria-valuetext',
-      'Saturation 100%, value 95%',
+      'Saturation 100%, value 99%',
     );
     await user.tab();
     expect(document.activeElement).toHaveAttribute('role', 'slider');
+  });
+
+  it('moves each of its sliders with arrows, Page Up and Down, Home and End', async () => {
+    const user = userEvent.setup();
+    renderDialog('#ff0000');
+    await user.click(screen.getByRole('tab', { name: 'HSV' }));
+    const hue = screen.getByRole('slider', { name: 'Hue bar' });
+    const alphaBar = screen.getByRole('slider', { name: 'Alpha bar' });
+    const area = screen.getByRole('slider', { name: 'Saturation and value' });
+    // Each key in turn on one slider, and the field that shows what it moved.
+    const steps: [HTMLElement, string, string, string][] = [
+      [hue, '{ArrowUp}', 'Hue', '1'],
+      [hue, '{ArrowRight}', 'Hue', '2'],
+      [hue, '{ArrowDown}', 'Hue', '1'],
+      [hue, '{PageUp}', 'Hue', '11'],
+      [hue, '{PageDown}', 'Hue', '1'],
+      [hue, '{End}', 'Hue', '360'],
+      [hue, '{Home}', 'Hue', '0'],
+      [alphaBar, '{ArrowDown}', 'Alpha', '0.99'],
+      [alphaBar, '{PageDown}', 'Alpha', '0.89'],
+      [alphaBar, '{Home}', 'Alpha', '0'],
+      [alphaBar, '{End}', 'Alpha', '1'],
+      [area, '{ArrowLeft}', 'Saturation', '99'],
+      [area, '{PageDown}', 'Value', '90'],
+      [area, '{Home}', 'Saturation', '0'],
+    ];
+    for (const [slider, key, name, shown] of steps) {
+      slider.focus();
+      await user.keyboard(key);
+      expect(field(name), `${slider.getAttribute('aria-label')} ${key}`).toHaveValue(shown);
+    }
+    expect(hue).toHaveAttribute('aria-valuenow', '0');
+    expect(area).toHaveAttribute('aria-valuenow', '0');
+    expect(area).toHaveAttribute('aria-valuemin', '0');
+    expect(area).toHaveAttribute('aria-valuemax', '100');
+    area.focus();
+    await user.keyboard('{End}');
+    expect(field('Saturation')).toHaveValue('100');
   });
 
   it('speaks Chinese, the picker’s own controls included', async () => {

@@ -1,12 +1,13 @@
 /**
  * The colour picker of the lighting screens: a saturation-value area, a hue bar and an alpha bar (react-colorful,
- * each reachable by Tab and moved with the arrow keys), a preview, and the colour as text in one of three formats:
+ * each reachable by Tab and moved with the keys of a slider, colour-keys.ts), a preview, and the colour as text in one of three formats:
  * hex, RGB or HSV. Text that breaks the spec's rules is marked with what to type instead and changes nothing.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { HsvaColorPicker, HsvColorPicker } from 'react-colorful';
 import { TabPanel, TabStrip } from '../tab-strip/TabStrip';
 import { useColourTexts, type ColourTextId } from './colour-texts';
+import { colourAfterKey, colourPartOf } from './colour-keys';
 import { applyField, fieldText, hsvaToHex, type ColourField, type FieldProblem, type Hsva } from './colour-convert';
 import '../../styles/widgets.css';
 
@@ -62,15 +63,25 @@ export function ColourPicker({ value, onChange, alpha = true, onValidityChange }
     onValidityChange?.(valid);
   }, [valid, onValidityChange]);
 
-  // react-colorful names its controls in English; give them the catalogue's names in the current language.
-  useLayoutEffect(() => {
+  // react-colorful names its controls in English; give them the catalogue's names in the current language. It
+  // renders again on its own after a colour set from outside (a key, a field), so its attributes are watched too.
+  const nameControls = useRef(() => {});
+  nameControls.current = () => {
     const root = areaRef.current;
     if (!root) return;
-    const name = (selector: string, label: string, text?: string) => {
-      const el = root.querySelector(`${selector} [role="slider"]`);
-      el?.setAttribute('aria-label', label);
-      if (text !== undefined) el?.setAttribute('aria-valuetext', text);
+    const set = (el: Element | null, attribute: string, text: string) => {
+      if (el && el.getAttribute(attribute) !== text) el.setAttribute(attribute, text);
     };
+    const name = (selector: string, label: string, text: string) => {
+      const el = root.querySelector(`${selector} [role="slider"]`);
+      set(el, 'aria-label', label);
+      set(el, 'aria-valuetext', text);
+    };
+    // The area is two sliders in one; its value for assistive technology is the saturation, its text says both.
+    const area = root.querySelector('.react-colorful__saturation [role="slider"]');
+    set(area, 'aria-valuemin', '0');
+    set(area, 'aria-valuemax', '100');
+    set(area, 'aria-valuenow', String(Math.round(value.s)));
     name(
       '.react-colorful__saturation',
       t('widgets.colour.area'),
@@ -78,11 +89,30 @@ export function ColourPicker({ value, onChange, alpha = true, onValidityChange }
     );
     name('.react-colorful__hue', t('widgets.colour.hue.bar'), String(Math.round(value.h)));
     name('.react-colorful__alpha', t('widgets.colour.alpha.bar'), String(Math.round(value.a * 100) / 100));
-  });
+  };
+  useLayoutEffect(() => nameControls.current());
+  useEffect(() => {
+    const root = areaRef.current;
+    if (!root) return;
+    const watch = new MutationObserver(() => nameControls.current());
+    watch.observe(root, { subtree: true, attributes: true, attributeFilter: ['aria-label', 'aria-valuetext'] });
+    return () => watch.disconnect();
+  }, []);
 
   const fromArea = (next: { h: number; s: number; v: number; a?: number }) => {
     setDrafts({});
     onChange({ h: next.h, s: next.s, v: next.v, a: alpha ? Math.round((next.a ?? 1) * 100) / 100 : 1 });
+  };
+
+  // Before react-colorful's own handler, which knows the arrows only.
+  const onSliderKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || !(event.target instanceof Element)) return;
+    const part = colourPartOf(event.target);
+    const next = part && colourAfterKey(part, event.key, value);
+    if (!next) return;
+    event.preventDefault();
+    event.stopPropagation();
+    fromArea(next);
   };
 
   const type = (field: ColourField, text: string) => {
@@ -101,7 +131,7 @@ export function ColourPicker({ value, onChange, alpha = true, onValidityChange }
   return (
     <div className="colour-picker">
       <div className="colour-picker__top">
-        <div className="colour-picker__area" ref={areaRef}>
+        <div className="colour-picker__area" ref={areaRef} onKeyDownCapture={onSliderKey}>
           {alpha ? (
             <HsvaColorPicker color={value} onChange={fromArea} />
           ) : (
