@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PerformancePayload } from '../../../contract/payloads/performance';
 import { ptx } from '../../../i18n/sections/performance';
-import { useT } from '../../../i18n/store';
+import { useLanguage, useT } from '../../../i18n/store';
 import { attempt } from '../../call';
 import { useFeatures } from '../../device-features';
 import { useServices } from '../../services';
@@ -28,6 +28,7 @@ export interface CalibrationPanelProps {
 
 export function CalibrationPanel({ path, info, legendOf, before, onBefore, change }: CalibrationPanelProps) {
   const autoCalibration = useFeatures(path).settings.autoCalibration;
+  const language = useLanguage();
   const t = useT();
   const { client } = useServices();
   const ids = useId();
@@ -138,9 +139,11 @@ export function CalibrationPanel({ path, info, legendOf, before, onBefore, chang
         )}
       </div>
       <p className="calibration-panel__manual">
-        {ptx(t, 'perf.cal.manual')}
-        {/* What automatic calibration does is said only where the keyboard has it (Device settings). */}
-        {autoCalibration && ` ${ptx(t, 'perf.cal.manual.auto')}`}
+        {/* What automatic calibration does is said only where the keyboard has it (Device settings). Chinese sets
+            sentences side by side; English puts a space between them. */}
+        {[ptx(t, 'perf.cal.manual'), ...(autoCalibration ? [ptx(t, 'perf.cal.manual.auto')] : [])].join(
+          language === 'zh_CN' ? '' : ' ',
+        )}
       </p>
       <AppDialog
         open={waiting}
