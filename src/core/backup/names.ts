@@ -4,17 +4,13 @@
  * by its space's short name, parametric codes named with the device's layers, profiles and macros as the screens do.
  */
 import type { DeviceFeatures, DeviceLayout } from '../device-features.ts';
-import { spaceOf, type CatalogueOptions } from '../keycode-spaces/index.ts';
+import { catalogueOptionsOf, spaceOf } from '../keycode-spaces/index.ts';
 import type { BackupNames } from './diff.ts';
 
 export function namesOf(device: { features: DeviceFeatures; layout: DeviceLayout | null }): BackupNames {
   const { features } = device;
   const space = spaceOf(features.keycodeSpace);
-  const options: CatalogueOptions = {
-    layers: features.layers,
-    profiles: features.profiles.count,
-    ...(features.macroBuffer ? { macros: features.macroBuffer.count } : {}),
-  };
+  const options = catalogueOptionsOf(features);
   const printed = new Map<number, number>();
   for (const key of device.layout?.keys ?? []) if (key.code !== undefined) printed.set(key.id, key.code);
   const code = (value: number) => space.describe(value, options).name;

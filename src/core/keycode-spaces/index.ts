@@ -2,9 +2,17 @@
 import { keytuneSpace } from './keytune.ts';
 import { libhmkSpace } from './libhmk.ts';
 import { qmkSpace } from './qmk.ts';
-import type { KeycodeSpace, KeycodeSpaceId } from './types.ts';
+import type { CatalogueOptions, KeycodeSpace, KeycodeSpaceId } from './types.ts';
 
-export type { CatalogueOptions, KeycodeSpace, KeycodeSpaceId, SpaceCategory, SpaceKeycode } from './types.ts';
+export type {
+  CatalogueOptions,
+  KeycodeSpace,
+  KeycodeSpaceId,
+  SpaceAdvancedCode,
+  SpaceAdvancedType,
+  SpaceCategory,
+  SpaceKeycode,
+} from './types.ts';
 
 const made = new Map<KeycodeSpaceId, KeycodeSpace>();
 
@@ -15,4 +23,17 @@ export function spaceOf(id: KeycodeSpaceId): KeycodeSpace {
     made.set(id, space);
   }
   return space;
+}
+
+/** What a device's parametric codes depend on, from its features: layers, profiles and macros it holds. */
+export function catalogueOptionsOf(features: {
+  layers: number;
+  profiles: { count: number };
+  macroBuffer?: { count: number } | undefined;
+}): CatalogueOptions {
+  return {
+    layers: features.layers,
+    profiles: features.profiles.count,
+    ...(features.macroBuffer ? { macros: features.macroBuffer.count } : {}),
+  };
 }

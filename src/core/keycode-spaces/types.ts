@@ -18,6 +18,22 @@ export interface SpaceKeycode {
   readonly alias_zh: string;
   /** Picker category id (one of the space's `categories`). */
   readonly category: string;
+  /** Size of its picker button in key units, where it is not 1. */
+  readonly width?: number;
+  /**
+   * More about the code, for the key's context menu: what it needs, or the firmware's own number of a code whose
+   * legend counts from 1 as the screens do ("Firmware code MO(0)").
+   */
+  readonly tip?: string;
+}
+
+/** Kinds of advanced key a code can stand for, as the advanced-key area names them. */
+export type SpaceAdvancedType = 'dks' | 'shortcut' | 'macro' | 'snaptap' | 'hypertap';
+
+/** An advanced-key binding a code stands for: its kind and the item's id in the device's list. */
+export interface SpaceAdvancedCode {
+  readonly type: SpaceAdvancedType;
+  readonly id: number;
 }
 
 export interface SpaceCategory {
@@ -52,4 +68,9 @@ export interface KeycodeSpace {
   catalogue(options: CatalogueOptions): SpaceKeycode[];
   /** Names of any code of the space, also one the catalogue does not list; a code with no meaning says so in words. */
   describe(code: number, options?: CatalogueOptions): SpaceKeycode;
+  /**
+   * The advanced-key item a code binds a key to, where the space puts such items on key codes (ours: D3, M2, …);
+   * absent or undefined for every other code.
+   */
+  advanced?(code: number): SpaceAdvancedCode | undefined;
 }

@@ -17,13 +17,11 @@ import {
 } from 'react';
 import type { DeviceLayout } from '../../core/device-features';
 import type { KeycodeSpace } from '../../core/keycode-spaces/types';
-import { KC_NONE } from '../../core/keycode-space';
-import { KC_TRNS } from '../../core/keycodes';
 import { tx } from '../../i18n/sections/keycode-extra';
 import { useLanguage, useT } from '../../i18n/store';
 import {
+  advancedOf,
   advancedSummary,
-  advancedTypeOf,
   assignmentInfo,
   codeDescription,
   codeLegend,
@@ -33,6 +31,7 @@ import {
   printedLegends,
   type FuncLists,
 } from './assignment';
+import { useContextSpace } from '../keycode-space';
 import { neighbour, rowsOf, type Direction, type KeyRect } from './geometry';
 import { KeyMenuContent } from './KeyMenu';
 import { KeyShape } from './KeyShape';
@@ -54,7 +53,10 @@ import '../styles/keymap.css';
 export interface KeyboardDrawingProps {
   /** The device's layout (DeviceRecord.layout): its drawing file, or its keys to draw. */
   layout: DeviceLayout | null;
-  /** The device's key-code space, when it is not our own protocol's: legends and descriptions come from it. */
+  /**
+   * The device's key-code space: legends, printed legends, descriptions and the context menu come from it. Default:
+   * the space of the device whose screens are open (DeviceSpaceContext).
+   */
   space?: KeycodeSpace;
   mode: DrawingMode;
   /** Overrides the mode's selection rule: 0 single, 1 multi, null none. */
@@ -108,8 +110,9 @@ const ARROWS: Readonly<Record<string, Direction>> = {
 };
 
 export function KeyboardDrawing(props: KeyboardDrawingProps) {
-  const { layout, space, mode, codes, funcLists, keyLabel, keyFill, renderKey, keyDescription, onSelectionChange } =
-    props;
+  const { layout, mode, codes, funcLists, keyLabel, keyFill, renderKey, keyDescription, onSelectionChange } = props;
+  const contextSpace = useContextSpace().space;
+  const space = props.space ?? contextSpace;
   const t = useT();
   const language = useLanguage();
   const drawing = useDrawing(layout);
@@ -395,7 +398,7 @@ export function KeyboardDrawing(props: KeyboardDrawingProps) {
                     : said
                       ? t('keymap.key.name', legendOf(id), said)
                       : t('keymap.key.name.plain', legendOf(id));
-                  const codeTip = code !== undefined ? advancedSummary(code, funcLists, t) : undefined;
+                  const codeTip = code !== undefined ? advancedSummary(code, funcLists, t, space) : undefined;
                   const tip = [codeTip, usedSummary].filter(Boolean).join(' · ') || undefined;
                   return (
                     <KeyShape
@@ -410,8 +413,8 @@ export function KeyboardDrawing(props: KeyboardDrawingProps) {
                       focusRing={focusRing && id === focusedId}
                       dropTarget={id === dropKey}
                       fill={keyFill?.(id)}
-                      advanced={code !== undefined && advancedTypeOf(code) !== undefined}
-                      muted={code === KC_TRNS || code === KC_NONE}
+                      advanced={code !== undefined && advancedOf(code, space) !== undefined}
+                      muted={code !== undefined && (code === space.transparent || code === space.none)}
                       tooltip={tip}
                       extra={renderKey?.(id, rect)}
                       keyRef={refFor(id)}

@@ -5,10 +5,9 @@
 import { BADGE_LETTERS, isKeyDescriptor, itemSummary, type AdvancedItem } from '../../core/advanced-keys';
 import type { AdvancedType } from '../../core/capabilities';
 import type { EventPayloads } from '../../contract/contract';
-import { KEYCODE_KIND, keycodeKind, keycodeValue } from '../../core/keycode-space';
-import { keycodeEntry, keycodeLabel } from '../../core/keycodes';
 import type { DeviceLayout } from '../../core/device-features';
-import type { KeycodeSpace } from '../../core/keycode-spaces/types';
+import { spaceOf } from '../../core/keycode-spaces/index';
+import type { KeycodeSpace, SpaceAdvancedCode } from '../../core/keycode-spaces/types';
 import type { Language, Translate } from '../../i18n/translate';
 
 /** The advanced-key lists as both get_key_value_info and get_key_func_info carry them. */
@@ -19,64 +18,51 @@ export type FuncLists = Partial<
   >
 >;
 
-const TYPE_OF_KIND: ReadonlyMap<number, AdvancedType> = new Map([
-  [KEYCODE_KIND.dks, 'dks'],
-  [KEYCODE_KIND.shortcut, 'shortcut'],
-  [KEYCODE_KIND.macro, 'macro'],
-  [KEYCODE_KIND.snaptap, 'snaptap'],
-  [KEYCODE_KIND.hypertap, 'hypertap'],
-]);
-
-export function advancedTypeOf(code: number): AdvancedType | undefined {
-  return TYPE_OF_KIND.get(keycodeKind(code));
+/** The advanced-key item a code binds its key to, in the device's space (ours puts them on codes: D3, M2, …). */
+export function advancedOf(code: number, space: KeycodeSpace): SpaceAdvancedCode | undefined {
+  return space.advanced?.(code);
 }
 
-/** A code space other than our own protocol's, whose names come from the space itself. */
-const foreign = (space: KeycodeSpace | undefined): space is KeycodeSpace =>
-  space !== undefined && space.id !== 'keytune';
-
-/**
- * The legend drawn on a key: the catalogue name, or for an advanced key its card badge letter and item id ("M2").
- * Codes of another family's space (`space`) are named by that space.
- */
-export function codeLegend(code: number, space?: KeycodeSpace): string {
-  if (foreign(space)) return space.describe(code).name;
-  const type = advancedTypeOf(code);
-  return type ? `${BADGE_LETTERS[type]}${keycodeValue(code)}` : keycodeLabel(code);
+/** The legend drawn on a key: its code's short name in the device's space ("A", "MO(1)", an item's "M2"). */
+export function codeLegend(code: number, space: KeycodeSpace): string {
+  return space.describe(code).name;
 }
 
-export function advancedItemOf(code: number, lists: FuncLists | undefined): AdvancedItem | undefined {
-  const type = advancedTypeOf(code);
-  if (!type || !lists) return undefined;
-  return lists[`${type}_list`]?.find((item) => item.id_num === keycodeValue(code));
+export function advancedItemOf(
+  code: number,
+  lists: FuncLists | undefined,
+  space: KeycodeSpace,
+): AdvancedItem | undefined {
+  const bound = advancedOf(code, space);
+  if (!bound || !lists) return undefined;
+  return lists[`${bound.type}_list`]?.find((item) => item.id_num === bound.id);
 }
 
-/** The catalogue alias in the user's language, else the legend. */
-export function codeAlias(code: number, language: Language, space?: KeycodeSpace): string {
-  if (foreign(space)) {
-    const named = space.describe(code);
-    return language === 'zh_CN' ? named.alias_zh : named.alias;
-  }
-  const entry = keycodeEntry(code);
-  if (!entry) return keycodeLabel(code);
-  return (language === 'zh_CN' ? entry.alias_zh : undefined) ?? entry.alias;
+/** The code's descriptive name in the user's language ("Volume Up", "Layer 1 while held"). */
+export function codeAlias(code: number, language: Language, space: KeycodeSpace): string {
+  const named = space.describe(code);
+  return language === 'zh_CN' ? named.alias_zh : named.alias;
 }
 
 /** What the key does, in words: "Volume Up", "Macro M2". */
-export function codeDescription(code: number, language: Language, t: Translate, space?: KeycodeSpace): string {
-  if (foreign(space)) return codeAlias(code, language, space);
-  const type = advancedTypeOf(code);
-  return type ? `${t(`keymap.adv.type.${type}`)} ${codeLegend(code)}` : codeAlias(code, language);
+export function codeDescription(code: number, language: Language, t: Translate, space: KeycodeSpace): string {
+  const bound = advancedOf(code, space);
+  return bound ? `${t(`keymap.adv.type.${bound.type}`)} ${codeLegend(code, space)}` : codeAlias(code, language, space);
 }
 
 /**
  * The tooltip of a key with an advanced assignment ("Macro M2 “Login”: Ctrl, A, B, …"), or undefined for any other
  * code. Summaries come from the device's lists; an id the lists do not hold says so rather than inventing content.
  */
-export function advancedSummary(code: number, lists: FuncLists | undefined, t: Translate): string | undefined {
-  const type = advancedTypeOf(code);
-  if (!type) return undefined;
-  return itemSummaryText(type, keycodeValue(code), advancedItemOf(code, lists), t);
+export function advancedSummary(
+  code: number,
+  lists: FuncLists | undefined,
+  t: Translate,
+  space: KeycodeSpace,
+): string | undefined {
+  const bound = advancedOf(code, space);
+  if (!bound) return undefined;
+  return itemSummaryText(bound.type, bound.id, advancedItemOf(code, lists, space), t);
 }
 
 /** "Snap Tap S1 “Move”: A, D" for one item of a list; an item the lists do not hold says so. */
@@ -143,43 +129,38 @@ export function assignmentInfo(
   lists: FuncLists | undefined,
   language: Language,
   t: Translate,
-  space?: KeycodeSpace,
+  space: KeycodeSpace,
 ): AssignmentInfo {
-  if (foreign(space)) {
-    const named = space.describe(code);
-    const alias = language === 'zh_CN' ? named.alias_zh : named.alias;
-    const hex = `0x${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  const bound = advancedOf(code, space);
+  if (bound) {
+    const item = advancedItemOf(code, lists, space);
     return {
-      id_num: code,
-      id_hex: hex,
-      name: alias === named.name ? alias : `${named.name} (${alias})`,
-      tip: '',
+      id_num: bound.id,
+      name: item?.name || codeDescription(code, language, t, space),
+      tip: advancedSummary(code, lists, t, space) ?? '',
       img_name: '',
     };
   }
-  const type = advancedTypeOf(code);
-  if (type) {
-    const item = advancedItemOf(code, lists);
-    return {
-      id_num: keycodeValue(code),
-      name: item?.name || codeDescription(code, language, t),
-      tip: advancedSummary(code, lists, t) ?? '',
-      img_name: '',
-    };
-  }
-  const entry = keycodeEntry(code);
-  const alias = codeAlias(code, language);
+  const named = space.describe(code);
+  const alias = codeAlias(code, language, space);
   return {
     id_num: code,
     id_hex: `0x${code.toString(16).toUpperCase().padStart(4, '0')}`,
-    name: entry && alias !== entry.name ? `${entry.name} (${alias})` : keycodeLabel(code),
-    tip: entry?.tip ?? '',
+    name: alias === named.name ? alias : `${named.name} (${alias})`,
+    tip: named.tip ?? '',
     img_name: '',
   };
 }
 
-/** The legend printed on a physical key: its layer-0 factory code, where the layout tells it. */
-export function printedLegends(layout: DeviceLayout | null, space?: KeycodeSpace): ReadonlyMap<number, string> {
-  const legend = (code: number) => (foreign(space) ? space.describe(code).name : keycodeLabel(code));
-  return new Map(layout?.keys.flatMap((k) => (k.code === undefined ? [] : [[k.id, legend(k.code)] as const])));
+/**
+ * The legend printed on a physical key: its layer-0 factory code, where the layout tells it, named in the device's
+ * space (our own protocol's where a caller has no device).
+ */
+export function printedLegends(
+  layout: DeviceLayout | null,
+  space: KeycodeSpace = spaceOf('keytune'),
+): ReadonlyMap<number, string> {
+  return new Map(
+    layout?.keys.flatMap((k) => (k.code === undefined ? [] : [[k.id, space.describe(k.code).name] as const])),
+  );
 }

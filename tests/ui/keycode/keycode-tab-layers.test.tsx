@@ -2,6 +2,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { keycodeByName } from '../../../src/core/keycodes';
+import { keytuneSpace } from '../../../src/core/keycode-spaces/keytune';
 import { codeLegend } from '../../../src/ui/keyboard/assignment';
 import { forgetDrawings } from '../../../src/ui/keyboard/load-drawing';
 import { keyNamed, serveDrawings } from './drawing-helpers';
@@ -35,7 +36,7 @@ describe('layers', () => {
     const calls = keyboard.setKeyInfoCalls();
     expect(calls.map((c) => c.args)).toEqual([['--path', keyboard.path, '--index', '1']]);
     expect(layerButton(2)).toHaveAttribute('aria-pressed', 'true');
-    const fnOne = codeLegend(keyboard.factory[1]![1]!);
+    const fnOne = codeLegend(keyboard.factory[1]![1]!, keytuneSpace);
     expect(fnOne).not.toBe('1');
     await waitFor(() => expect(keyNamed('1')).toHaveTextContent(fnOne));
 

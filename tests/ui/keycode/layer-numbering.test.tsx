@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { KC_FN, keycodeEntry, keycodeLabel, layerKeycode } from '../../../src/core/keycodes';
 import { useLanguageStore } from '../../../src/i18n/store';
 import { LayerList } from '../../../src/ui/device-page/key-code/LayerList';
+import { DEFAULT_SPACE } from '../../../src/ui/keycode-space';
 import { KeycodePicker } from '../../../src/ui/widgets/keycode-picker/KeycodePicker';
 import { renderWithServices } from '../render';
 
@@ -26,7 +27,7 @@ describe('Layer numbering', () => {
   });
 
   it('the picker offers MO(1)-MO(4), TG and TO the same way, for the list’s Layer 1-4', async () => {
-    renderWithServices(<KeycodePicker onPick={() => {}} />);
+    renderWithServices(<KeycodePicker onPick={() => {}} space={DEFAULT_SPACE} />);
     const names = await specialNames();
     for (const n of [1, 2, 3, 4]) {
       expect(names).toContain(`MO(${n}), Momentary Layer ${n}`);
@@ -38,7 +39,7 @@ describe('Layer numbering', () => {
   });
 
   it('speaks of the same layers in Chinese', async () => {
-    renderWithServices(<KeycodePicker onPick={() => {}} />, { language: 'zh_CN' });
+    renderWithServices(<KeycodePicker onPick={() => {}} space={DEFAULT_SPACE} />, { language: 'zh_CN' });
     const names = await specialNames();
     expect(names).toContain('MO(1)，按住切换到第 1 层');
     expect(names).toContain('TG(4)，开关第 4 层');

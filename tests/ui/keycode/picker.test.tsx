@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Tooltip } from 'radix-ui';
 import { keycodeByName } from '../../../src/core/keycodes';
-import { createClient } from '../../../src/contract/client';
-import { buildDefaultResources } from '../../../src/core/resources';
-import { createDeviceStore } from '../../../src/ui/device-list/store';
-import { ServicesProvider } from '../../../src/ui/services';
-import { createUpdateChecker } from '../../../src/ui/update-checker';
+import { keytuneSpace } from '../../../src/core/keycode-spaces/keytune';
+import { DEFAULT_SPACE, type DeviceSpace } from '../../../src/ui/keycode-space';
 import { KeycodePicker } from '../../../src/ui/widgets/keycode-picker/KeycodePicker';
-import { testHost } from '../test-host';
-import { renderWithServices, resetStores } from '../render';
+import { renderWithServices } from '../render';
 
 const code = (name: string) => keycodeByName(name)!.code;
 const grid = () => screen.getByRole('group');
@@ -20,7 +15,7 @@ const buttonNames = () => gridButtons().map((b) => b.textContent);
 
 describe('KeycodePicker', () => {
   it('offers the six layer tabs, each filled from the common layers', async () => {
-    renderWithServices(<KeycodePicker onPick={() => {}} />);
+    renderWithServices(<KeycodePicker onPick={() => {}} space={DEFAULT_SPACE} />);
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
     expect(tabs).toEqual(['Basic', 'Media', 'System', 'Mouse', 'Lighting', 'Special']);
     expect(screen.getByRole('tab', { name: 'Basic' })).toHaveAttribute('aria-selected', 'true');
@@ -40,7 +35,7 @@ describe('KeycodePicker', () => {
   });
 
   it('sizes buttons by the entry width and names them by legend and alias', () => {
-    renderWithServices(<KeycodePicker onPick={() => {}} />);
+    renderWithServices(<KeycodePicker onPick={() => {}} space={DEFAULT_SPACE} />);
     const space = screen.getByRole('button', { name: 'Space, Space bar' });
     const a = screen.getByRole('button', { name: 'A, Letter A' });
     expect(parseFloat(space.style.width)).toBeGreaterThan(parseFloat(a.style.width) * 1.9);
@@ -48,7 +43,7 @@ describe('KeycodePicker', () => {
 
   it('hands the picked code to onPick, by mouse and by keyboard', async () => {
     const picked: number[] = [];
-    renderWithServices(<KeycodePicker onPick={(c) => picked.push(c)} />);
+    renderWithServices(<KeycodePicker onPick={(c) => picked.push(c)} space={DEFAULT_SPACE} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Esc, Escape' }));
     expect(picked).toEqual([code('Esc')]);
@@ -67,7 +62,7 @@ describe('KeycodePicker', () => {
 
   it('searches name or alias case-insensitively across the offered tabs', async () => {
     const picked: number[] = [];
-    renderWithServices(<KeycodePicker onPick={(c) => picked.push(c)} />);
+    renderWithServices(<KeycodePicker onPick={(c) => picked.push(c)} space={DEFAULT_SPACE} />);
     const user = userEvent.setup();
     const search = screen.getByRole('searchbox', { name: 'Search key codes' });
     await user.type(search, 'VOLUME');
@@ -90,16 +85,19 @@ describe('KeycodePicker', () => {
     expect(buttonNames()).toContain('Play');
   });
 
-  it('limits tabs and search to the categories asked for', async () => {
-    renderWithServices(<KeycodePicker onPick={() => {}} categories={['basic', 'lighting']} compact />);
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Basic', 'Lighting']);
+  it('tells the category id of a tab the user opens, not of the tab it opens on', async () => {
+    const opened: string[] = [];
+    renderWithServices(
+      <KeycodePicker onPick={() => {}} space={DEFAULT_SPACE} onCategoryChange={(c) => opened.push(c)} />,
+    );
     const user = userEvent.setup();
-    await user.type(screen.getByRole('searchbox'), 'vol');
-    expect(buttonNames()).toEqual(['KbVol+', 'KbVol-']);
+    await user.click(screen.getByRole('tab', { name: 'Media' }));
+    await user.click(screen.getByRole('tab', { name: 'Lighting' }));
+    expect(opened).toEqual(['extended', 'lighting']);
   });
 
   it('finds Chinese aliases and speaks Chinese', async () => {
-    renderWithServices(<KeycodePicker onPick={() => {}} />, { language: 'zh_CN' });
+    renderWithServices(<KeycodePicker onPick={() => {}} space={DEFAULT_SPACE} />, { language: 'zh_CN' });
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       '基础',
       '媒体',
@@ -115,25 +113,17 @@ describe('KeycodePicker', () => {
   });
 
   it('leaves out of the search entries whose name or alias is not text', async () => {
-    resetStores();
-    const resources = buildDefaultResources('0.1.0');
-    const host = testHost();
-    resources.common.basic.data.push({ code: 0x0fff, name: 'Volx', alias: '', category: 'basic', width: 1, height: 1 });
-    render(
-      <ServicesProvider
-        services={{
-          host,
-          client: createClient(host.bridge),
-          resources,
-          devices: createDeviceStore(),
-          updates: createUpdateChecker(resources.version.firmware),
-        }}
-      >
-        <Tooltip.Provider>
-          <KeycodePicker onPick={() => {}} />
-        </Tooltip.Provider>
-      </ServicesProvider>,
-    );
+    const withBlank: DeviceSpace = {
+      options: { layers: 4 },
+      space: {
+        ...keytuneSpace,
+        catalogue: () => [
+          ...keytuneSpace.catalogue({ layers: 4 }),
+          { code: 0x0fff, name: 'Volx', alias: '', alias_zh: '', category: 'basic' },
+        ],
+      },
+    };
+    renderWithServices(<KeycodePicker onPick={() => {}} space={withBlank} />);
     expect(buttonNames()).toContain('Volx');
     const user = userEvent.setup();
     await user.type(screen.getByRole('searchbox'), 'vol');

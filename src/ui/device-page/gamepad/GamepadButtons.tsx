@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import type { DeviceLayout } from '../../../core/device-features';
-import { spaceOf, type KeycodeSpaceId } from '../../../core/keycode-spaces/index';
+import type { KeycodeSpace } from '../../../core/keycode-spaces/types';
 import { useLanguage, useT } from '../../../i18n/store';
 import { KeyboardDrawing } from '../../keyboard/KeyboardDrawing';
 
@@ -16,8 +16,8 @@ export interface GamepadChoice {
 
 export interface GamepadButtonsProps {
   layout: DeviceLayout | null;
-  /** The device's code space: an unbound key shows the legend of its factory code in it. */
-  keycodeSpace: KeycodeSpaceId;
+  /** The device's code space: keys are named (on their caps and to screen readers) by their factory code in it. */
+  space: KeycodeSpace;
   buttons: readonly number[];
   choices: readonly GamepadChoice[];
   busy: boolean;
@@ -26,7 +26,7 @@ export interface GamepadButtonsProps {
 
 const MIXED = '';
 
-export function GamepadButtons({ layout, keycodeSpace, buttons, choices, busy, onAssign }: GamepadButtonsProps) {
+export function GamepadButtons({ layout, space, buttons, choices, busy, onAssign }: GamepadButtonsProps) {
   const t = useT();
   const language = useLanguage();
   const titleId = useId();
@@ -39,7 +39,7 @@ export function GamepadButtons({ layout, keycodeSpace, buttons, choices, busy, o
   };
   const printed = (id: number): string | undefined => {
     const code = layout?.keys.find((k) => k.id === id)?.code;
-    return code === undefined ? undefined : spaceOf(keycodeSpace).describe(code).name;
+    return code === undefined ? undefined : space.describe(code).name;
   };
   const codes = new Set(selected.map((k) => buttons[k] ?? 0));
   const value = codes.size === 1 ? String([...codes][0]) : MIXED;
@@ -53,6 +53,7 @@ export function GamepadButtons({ layout, keycodeSpace, buttons, choices, busy, o
       <div className="gamepad-buttons__drawing">
         <KeyboardDrawing
           layout={layout}
+          space={space}
           mode="key_code"
           useMode={1}
           selected={selected}

@@ -10,6 +10,7 @@ import type { MessageId } from '../../../i18n/en_US';
 import { useT } from '../../../i18n/store';
 import { attempt } from '../../call';
 import { useDeviceRecord } from '../../device-features';
+import { useDeviceSpace } from '../../keycode-space';
 import { useServices } from '../../services';
 import { OnOff } from '../../widgets/OnOff';
 import { CurveEditor } from './CurveEditor';
@@ -30,6 +31,7 @@ export default function GamepadTab({ path }: { path: string }) {
   const t = useT();
   const { client } = useServices();
   const record = useDeviceRecord(path);
+  const { space } = useDeviceSpace(path);
   const [gamepad, setGamepad] = useState<LibhmkGamepad | undefined>(undefined);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [busy, setBusy] = useState(false);
@@ -95,7 +97,7 @@ export default function GamepadTab({ path }: { path: string }) {
     <div className="gamepad-screen" aria-busy={busy}>
       <GamepadButtons
         layout={record?.layout ?? null}
-        keycodeSpace={record?.features.keycodeSpace ?? 'libhmk'}
+        space={space}
         buttons={gamepad.buttons}
         choices={gamepad.choices}
         busy={busy}

@@ -52,7 +52,7 @@ export default function KeyCodeTab({ path }: { path: string }) {
   const layer = Math.max(0, Math.min(chosenLayer ?? info?.kcm_index ?? 0, Math.max(layerCount - 1, 0)));
   const codes = info?.keycodes[layer];
   const deviceSpace = useDeviceSpace(path);
-  const space = deviceSpace?.space;
+  const space = deviceSpace.space;
   const printed = useMemo(() => printedLegends(layout, space), [layout, space]);
   const keyLabel = useCallback((id: number) => printed.get(id) ?? `#${id}`, [printed]);
 

@@ -10,6 +10,7 @@ import { LOCALES } from '../../../i18n/translate';
 import { attempt } from '../../call';
 import { usePressKeys } from '../../device-page/key-code/press/use-press-keys';
 import { KeyboardDrawing } from '../../keyboard/KeyboardDrawing';
+import { deviceSpaceOf } from '../../keycode-space';
 import { useDeviceState, useServices } from '../../services';
 import { WarningIcon } from '../../widgets/icons';
 import { useToolsT, type ToolsT } from '../texts';
@@ -220,6 +221,7 @@ export default function KeyboardTester() {
         ) : device ? (
           <KeyboardDrawing
             layout={device.layout}
+            space={deviceSpaceOf(device.features).space}
             mode="key_calibration"
             label={tt('tester.drawing.label')}
             press={press}

@@ -1,89 +1,64 @@
 /**
- * The key-code picker (spec-1 §2): category tabs filled from the common-layers resource, a search box across the
- * offered tabs, and a grid of key buttons. The Key code tab and the advanced-key editors share it.
+ * The key-code picker (spec-1 §2): the category tabs of the device's own code space (ours, libhmk's, QMK's at the
+ * keyboard's protocol version), named in the page's language, a search box across them, and a grid of key buttons.
+ * The Key code tab and the advanced-key editors share it, so a code is always picked in the numbering the keyboard
+ * stores it in.
  */
 import { Tabs } from 'radix-ui';
 import { useId, useMemo, useState } from 'react';
-import { useT } from '../../../i18n/store';
-import { useServices } from '../../services';
-import { KeyGrid } from './KeyGrid';
+import { useLanguage, useT } from '../../../i18n/store';
 import type { DeviceSpace } from '../../keycode-space';
-import { categoryEntries, PICKER_CATEGORIES, searchEntries, type PickerCategory } from './picker-data';
-import { SpacePicker } from './SpacePicker';
+import { KeyGrid } from './KeyGrid';
+import { searchSpaceEntries, spaceEntries } from './picker-data';
 import '../../styles/keymap.css';
-
-export { PICKER_CATEGORIES, type PickerCategory } from './picker-data';
 
 export interface KeycodePickerProps {
   onPick(code: number): void;
-  /** Tabs to offer, in this order; default all six. */
-  categories?: readonly PickerCategory[];
+  /** The device's code space: its categories become the tabs, its catalogue the buttons. */
+  space: DeviceSpace;
   /** Smaller buttons, for dialogs. */
   compact?: boolean;
-  /** Called when the user opens another category tab (not for the tab the picker opens on). */
-  onCategoryChange?(category: PickerCategory): void;
-  /** A device of another family: its own code space's categories and codes instead of our protocol's. */
-  space?: DeviceSpace;
+  /** Called with a category id when the user opens another tab (not for the tab the picker opens on). */
+  onCategoryChange?(category: string): void;
 }
 
-export function KeycodePicker({
-  onPick,
-  categories = PICKER_CATEGORIES,
-  compact = false,
-  onCategoryChange,
-  space,
-}: KeycodePickerProps) {
-  if (space) return <SpacePicker onPick={onPick} compact={compact} space={space} />;
-  return (
-    <ProtocolPicker onPick={onPick} categories={categories} compact={compact} onCategoryChange={onCategoryChange} />
-  );
-}
-
-function ProtocolPicker({
-  onPick,
-  categories = PICKER_CATEGORIES,
-  compact = false,
-  onCategoryChange,
-}: Omit<KeycodePickerProps, 'space'>) {
+export function KeycodePicker({ onPick, space, compact = false, onCategoryChange }: KeycodePickerProps) {
   const t = useT();
-  const { resources } = useServices();
-  const offered = categories.length > 0 ? categories : PICKER_CATEGORIES;
-  const [tab, setTab] = useState<PickerCategory>(offered[0]!);
-  const active = offered.includes(tab) ? tab : offered[0]!;
+  const language = useLanguage();
+  const entries = useMemo(() => spaceEntries(space), [space]);
+  const categories = space.space.categories.filter((c) => (entries.get(c.id)?.length ?? 0) > 0);
+  const [tab, setTab] = useState(categories[0]?.id ?? '');
   const [query, setQuery] = useState('');
   const searchId = useId();
   const unit = compact ? 38 : 50;
   const searching = query.trim() !== '';
-
-  const results = useMemo(
-    () => (searching ? searchEntries(resources.common, offered, query) : []),
-    [searching, resources.common, offered, query],
-  );
+  const results = useMemo(() => (searching ? searchSpaceEntries(entries, query) : []), [searching, entries, query]);
+  const name = (c: { en: string; zh: string }) => (language === 'zh_CN' ? c.zh : c.en);
+  const active = categories.find((c) => c.id === tab) ?? categories[0];
 
   return (
     <section className={`picker ${compact ? 'picker--compact' : ''}`} aria-label={t('keymap.picker.label')}>
       <Tabs.Root
-        value={active}
+        value={active?.id ?? ''}
         onValueChange={(v) => {
-          const next = offered.find((c) => c === v);
-          if (next) {
-            setTab(next);
-            setQuery('');
-            if (next !== active) onCategoryChange?.(next);
-          }
+          const next = categories.find((c) => c.id === v);
+          if (!next) return;
+          setTab(next.id);
+          setQuery('');
+          if (next.id !== active?.id) onCategoryChange?.(next.id);
         }}
         activationMode="manual"
       >
         <div className="picker__bar">
           <Tabs.List className="picker__tabs" aria-label={t('keymap.picker.categories')}>
-            {offered.map((c) => (
+            {categories.map((c) => (
               <Tabs.Trigger
-                key={c}
-                value={c}
+                key={c.id}
+                value={c.id}
                 className="picker__tab"
                 data-active-search={searching ? 'true' : undefined}
               >
-                {t(`keymap.picker.tab.${c}`)}
+                {name(c)}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
@@ -111,15 +86,17 @@ function ProtocolPicker({
             )}
           </div>
         ) : (
-          <Tabs.Content value={active} className="picker__panel">
-            <KeyGrid
-              key={active}
-              entries={categoryEntries(resources.common, active)}
-              unit={unit}
-              label={t(`keymap.picker.tab.${active}`)}
-              onPick={onPick}
-            />
-          </Tabs.Content>
+          active && (
+            <Tabs.Content value={active.id} className="picker__panel">
+              <KeyGrid
+                key={active.id}
+                entries={entries.get(active.id) ?? []}
+                unit={unit}
+                label={name(active)}
+                onPick={onPick}
+              />
+            </Tabs.Content>
+          )
         )}
       </Tabs.Root>
     </section>

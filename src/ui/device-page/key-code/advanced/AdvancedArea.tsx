@@ -86,7 +86,7 @@ export default function AdvancedArea(props: AdvancedAreaProps) {
       showRefusal(room);
       return;
     }
-    setDialog({ kind: 'edit', item: newItem(type, info) });
+    setDialog({ kind: 'edit', item: newItem(type, info, deviceSpace.space) });
   };
 
   const bind = async (item: AdvancedItem) => {

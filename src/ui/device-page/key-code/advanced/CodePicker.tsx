@@ -1,26 +1,18 @@
 /** The shared key-code picker in its compact form, as every advanced editor uses it. */
 import { useContextSpace } from '../../../keycode-space';
-import { KeycodePicker, type PickerCategory } from '../../../widgets/keycode-picker/KeycodePicker';
+import { KeycodePicker } from '../../../widgets/keycode-picker/KeycodePicker';
 
 export function CodePicker({
   onPick,
-  categories,
   onCategory,
 }: {
   onPick(code: number): void;
-  categories?: readonly PickerCategory[];
-  /** Called when the user opens another category tab (not for the tab the picker opens on). */
-  onCategory?(category: PickerCategory): void;
+  /** Called with a category id when the user opens another tab (not for the tab the picker opens on). */
+  onCategory?(category: string): void;
 }) {
-  // A libhmk or VIA keyboard's editors pick from its own code space.
+  // The editors pick from the device's own code space (DeviceSpaceContext, given by the advanced-key area).
   const space = useContextSpace();
   return (
-    <KeycodePicker
-      onPick={onPick}
-      compact
-      {...(space ? { space } : {})}
-      {...(categories ? { categories } : {})}
-      {...(onCategory ? { onCategoryChange: onCategory } : {})}
-    />
+    <KeycodePicker onPick={onPick} compact space={space} {...(onCategory ? { onCategoryChange: onCategory } : {})} />
   );
 }

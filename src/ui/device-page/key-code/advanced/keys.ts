@@ -10,16 +10,16 @@ import {
   type KeyDescriptor,
 } from '../../../../core/advanced-keys';
 import { KEYCODE_KIND, keycodeKind, keycodeToKeyword, keycodeValue, makeKeycode } from '../../../../core/keycode-space';
-import { keycodeEntry, keycodeLabel } from '../../../../core/keycodes';
+import type { KeycodeSpace } from '../../../../core/keycode-spaces/types';
 import type { DeviceLayout } from '../../../../core/device-features';
 
-/** The descriptor of a picked key code, in the form the device lists carry it. */
-export function descriptorFor(code: number): KeyDescriptor {
-  const name = keycodeLabel(code);
+/** The descriptor of a picked key code, in the form the device lists carry it, named in the device's space. */
+export function descriptorFor(code: number, space: KeycodeSpace): KeyDescriptor {
+  const { name, alias } = space.describe(code);
   return {
-    keywords: keycodeToKeyword(code) ?? '',
+    keywords: (space.advanced?.(code) && keycodeToKeyword(code)) || '',
     name,
-    alias: keycodeEntry(code)?.alias ?? name,
+    alias,
     image: '',
     code,
     type: keycodeKind(code),
@@ -28,9 +28,9 @@ export function descriptorFor(code: number): KeyDescriptor {
   };
 }
 
-/** The picker category of a key code ('' for codes outside the catalogue). */
-export function categoryOf(code: number): string {
-  return keycodeEntry(code)?.category ?? '';
+/** The picker category of a key code in the device's space ('' for codes outside its catalogue). */
+export function categoryOf(code: number, space: KeycodeSpace): string {
+  return space.describe(code).category;
 }
 
 export interface PhysicalKey {
@@ -40,14 +40,18 @@ export interface PhysicalKey {
   alias: string;
 }
 
-/** The device's keys in board order, each named by its printed legend (or its number where the layout has none). */
-export function modelKeys(layout: DeviceLayout | null): PhysicalKey[] {
+/**
+ * The device's keys in board order, each named by its printed legend in the device's space (or its number where the
+ * layout has none).
+ */
+export function modelKeys(layout: DeviceLayout | null, space: KeycodeSpace): PhysicalKey[] {
   if (!layout) return [];
   return [...layout.keys]
     .sort((a, b) => a.y - b.y || a.x - b.x)
     .map((k) => {
-      const label = k.code === undefined ? `#${k.id}` : keycodeLabel(k.code);
-      return { id: k.id, label, alias: (k.code === undefined ? undefined : keycodeEntry(k.code)?.alias) ?? label };
+      if (k.code === undefined) return { id: k.id, label: `#${k.id}`, alias: `#${k.id}` };
+      const { name, alias } = space.describe(k.code);
+      return { id: k.id, label: name, alias };
     });
 }
 

@@ -15,7 +15,7 @@ import {
   type SnaptapItem,
 } from '../../../../core/advanced-keys';
 import type { AdvancedType } from '../../../../core/capabilities';
-import { KC_NONE } from '../../../../core/keycode-space';
+import type { KeycodeSpace } from '../../../../core/keycode-spaces/types';
 import type { FuncInfo } from './func-info';
 import { NO_KEY, descriptorFor } from './keys';
 
@@ -52,12 +52,13 @@ export function newSnaptapItem(): SnaptapItem {
   return { ...common, type: ADVANCED_TYPE.snaptap, display: [{ ...NO_KEY }, { ...NO_KEY }] };
 }
 
-export function newHypertapItem(info: FuncInfo): HypertapItem {
-  const second = info.hypertapSecondEntry === 'key-descriptor' ? descriptorFor(KC_NONE) : { ...NO_KEY };
+export function newHypertapItem(info: FuncInfo, space: KeycodeSpace): HypertapItem {
+  const second = info.hypertapSecondEntry === 'key-descriptor' ? descriptorFor(space.none, space) : { ...NO_KEY };
   return { ...common, type: ADVANCED_TYPE.hypertap, display: [{ ...NO_KEY }, second] };
 }
 
-export function newItem(type: AdvancedType, info: FuncInfo): AdvancedItem {
+/** A fresh item of this kind; key codes in it are of the device's space. */
+export function newItem(type: AdvancedType, info: FuncInfo, space: KeycodeSpace): AdvancedItem {
   switch (type) {
     case 'dks':
       return newDksItem(info.dksMaxTrigger);
@@ -68,6 +69,6 @@ export function newItem(type: AdvancedType, info: FuncInfo): AdvancedItem {
     case 'snaptap':
       return newSnaptapItem();
     case 'hypertap':
-      return newHypertapItem(info);
+      return newHypertapItem(info, space);
   }
 }

@@ -6,10 +6,11 @@ import '../texts';
 import { RadioGroup, Slider } from 'radix-ui';
 import { useId, useState } from 'react';
 import { addDksRow, canAddDksRow, dksRowHasKey, type DksItem, type DksRow } from '../../../../../core/advanced-keys';
-import { KC_NONE } from '../../../../../core/keycode-space';
+import type { KeycodeSpace } from '../../../../../core/keycode-spaces/types';
 import { checkDksSave } from '../../../../../core/rules/dks';
 import { clampAndSnap, digitsOnly, formatSliderValue } from '../../../../../core/rules/numeric';
 import { useT } from '../../../../../i18n/store';
+import { useContextSpace } from '../../../../keycode-space';
 import { PlusIcon } from '../../../../widgets/icons';
 import { showRefusal } from '../actions';
 import { CodePicker } from '../CodePicker';
@@ -21,13 +22,14 @@ import { DksTrack, STAGE_LABELS } from './DksTrack';
 const TRAVEL_STEP = 0.1;
 const TRAVEL_MIN = 0.1;
 
-function withKey(row: DksRow, code: number): DksRow {
-  return { ...row, ...descriptorFor(code), ...(code === KC_NONE ? { name: '', alias: '' } : {}) };
+function withKey(row: DksRow, code: number, space: KeycodeSpace): DksRow {
+  return { ...row, ...descriptorFor(code, space), ...(code === space.none ? { name: '', alias: '' } : {}) };
 }
 
 export function DksEditor({ item: initial, info, busy, note, onSave, onCancel }: EditorProps<DksItem>) {
   const t = useT();
   const ids = useId();
+  const { space } = useContextSpace();
   const maxTrigger = info.dksMaxTrigger;
   const range = { min: TRAVEL_MIN, max: maxTrigger, step: TRAVEL_STEP };
   const [item, setItem] = useState<DksItem>(() => ({
@@ -151,7 +153,7 @@ export function DksEditor({ item: initial, info, busy, note, onSave, onCancel }:
               <button
                 type="button"
                 className="button button--ghost button--small"
-                onClick={() => setRow(picking, withKey(pickingRow, KC_NONE))}
+                onClick={() => setRow(picking, withKey(pickingRow, space.none, space))}
               >
                 {t('adv.dks.key.clear')}
               </button>
@@ -161,7 +163,7 @@ export function DksEditor({ item: initial, info, busy, note, onSave, onCancel }:
             </div>
             <CodePicker
               onPick={(code) => {
-                setRow(picking, withKey(pickingRow, code));
+                setRow(picking, withKey(pickingRow, code, space));
                 setPicking(null);
               }}
             />

@@ -19,6 +19,7 @@ import { canApplyUniformDelay, canRecordMore, checkMacroSave } from '../../../..
 import { digitsOnly } from '../../../../../core/rules/numeric';
 import { tx } from '../../../../../i18n/sections/keycode-extra';
 import { useT } from '../../../../../i18n/store';
+import { useContextSpace } from '../../../../keycode-space';
 import { CheckIcon, PlusIcon } from '../../../../widgets/icons';
 import { showRefusal } from '../actions';
 import type { EditorProps } from '../EditorHost';
@@ -41,6 +42,7 @@ export function clampRepeat(text: string): number {
 
 export function MacroEditor({ item: initial, info, caps, path, busy, note, onSave, onCancel }: EditorProps<MacroItem>) {
   const t = useT();
+  const { space } = useContextSpace();
   const ids = useId();
   const [opened] = useState<MacroItem>(() => ({ ...initial, display: withLastDelayZero(initial.display) }));
   const [item, setItem] = useState<MacroItem>(opened);
@@ -80,7 +82,7 @@ export function MacroEditor({ item: initial, info, caps, path, busy, note, onSav
   const { recording, start, stop } = useRecording(path, append);
 
   const addKey = (code: number) => {
-    const key = descriptorFor(code);
+    const key = descriptorFor(code, space);
     setItem((it) => {
       const pressed = appendRecordedEvent(it.display, { ...key, is_down: true });
       if (!pressed.accepted) return it;

@@ -15,11 +15,11 @@ import {
 import { canAddShortcutKey, checkShortcutCategory, checkShortcutSave } from '../../../../../core/rules/shortcut';
 import { clampAndSnap } from '../../../../../core/rules/numeric';
 import { useT } from '../../../../../i18n/store';
+import { useContextSpace } from '../../../../keycode-space';
 import { CloseIcon } from '../../../../widgets/icons';
 import { Slider } from '../../../../widgets/slider/Slider';
 import { showRefusal } from '../actions';
 import { CodePicker } from '../CodePicker';
-import type { PickerCategory } from '../../../../widgets/keycode-picker/KeycodePicker';
 import { shortcutTypeLabel } from '../labels';
 import type { EditorProps } from '../EditorHost';
 import { EditorFrame } from '../EditorFrame';
@@ -31,6 +31,7 @@ const HOLD_RANGE = { min: SHORTCUT_HOLD_TIME.min, max: SHORTCUT_HOLD_TIME.max, s
 
 export function ShortcutEditor({ item: initial, info, busy, note, onSave, onCancel }: EditorProps<ShortcutItem>) {
   const t = useT();
+  const { space } = useContextSpace();
   const isNew = initial.id_num < 0;
   const [step, setStep] = useState<1 | 2>(isNew ? 1 : 2);
   const [item, setItem] = useState<ShortcutItem>(initial);
@@ -48,19 +49,19 @@ export function ShortcutEditor({ item: initial, info, busy, note, onSave, onCanc
     setItem((it) => ({ ...it, sc_type: type, display: it.display.slice(0, SHORTCUT_KEY_LIMIT[type]) }));
 
   // Opening the Media (extended) or System (os) category warns at once that its keys do not apply (spec-1 §5).
-  const openCategory = (category: PickerCategory) => {
+  const openCategory = (category: string) => {
     const verdict = checkShortcutCategory(category);
     if (!verdict.ok) showRefusal(verdict);
   };
 
   const pick = (code: number) => {
-    const category = checkShortcutCategory(categoryOf(code));
+    const category = checkShortcutCategory(categoryOf(code, space));
     if (!category.ok) {
       showRefusal(category);
       return;
     }
     setItem((it) =>
-      canAddShortcutKey(it.sc_type, it.display.length) ? { ...it, display: [...it.display, descriptorFor(code)] } : it,
+      canAddShortcutKey(it.sc_type, it.display.length) ? { ...it, display: [...it.display, descriptorFor(code, space)] } : it,
     );
     setMissingKeys(false);
   };

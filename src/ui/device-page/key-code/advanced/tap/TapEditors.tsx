@@ -16,6 +16,7 @@ import { KC_NONE } from '../../../../../core/keycode-space';
 import { checkHypertapSave, checkSnaptapSave, hypertapFirstKey } from '../../../../../core/rules/tap';
 import { TOAST_KEYS } from '../../../../../core/toast-keys';
 import { useT } from '../../../../../i18n/store';
+import { useContextSpace } from '../../../../keycode-space';
 import { showRefusal } from '../actions';
 import { CodePicker } from '../CodePicker';
 import type { EditorProps } from '../EditorHost';
@@ -29,7 +30,8 @@ const CANCELLING = new Set<string>([TOAST_KEYS.snaptapArgs, TOAST_KEYS.keyIdNotF
 
 export function SnaptapEditor({ item: initial, layout, busy, onSave, onCancel }: EditorProps<SnaptapItem>) {
   const t = useT();
-  const keys = modelKeys(layout);
+  const { space } = useContextSpace();
+  const keys = modelKeys(layout, space);
   const [display, setDisplay] = useState<DisplayEntry[]>(() => [...initial.display]);
   const [target, setTarget] = useState(0);
   const [first, second] = [display[0], display[1]];
@@ -94,7 +96,8 @@ export function SnaptapEditor({ item: initial, layout, busy, onSave, onCancel }:
 
 export function HypertapEditor({ item: initial, info, layout, busy, onSave, onCancel }: EditorProps<HypertapItem>) {
   const t = useT();
-  const keys = modelKeys(layout);
+  const { space } = useContextSpace();
+  const keys = modelKeys(layout, space);
   const form = info.hypertapSecondEntry;
   const [display, setDisplay] = useState<HypertapEntry[]>(() => [...initial.display]);
   const [picking, setPicking] = useState(false);
@@ -199,7 +202,7 @@ export function HypertapEditor({ item: initial, info, layout, busy, onSave, onCa
         <div className="adv-picker-panel">
           <CodePicker
             onPick={(code) => {
-              setEntry(1, descriptorFor(code));
+              setEntry(1, descriptorFor(code, space));
               setPicking(false);
             }}
           />
