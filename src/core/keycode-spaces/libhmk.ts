@@ -1,8 +1,9 @@
 /**
  * libhmk's key-code space: one byte per key (include/keycodes.h of the firmware). 0x02-0x7A are keyboard keys in the
  * firmware's own order (not HID usages), 0x7B-0x82 modifiers, 0x83-0x85 system, 0x86-0x9A consumer, 0x9B-0x9F mouse
- * buttons, 0xC0 | n momentary layer n, 0xC8 | n profile n, 0xD0-0xD4 key lock, layer lock, profile swap, next profile
- * and bootloader. Everything else has no meaning in the firmware and is described as unassigned.
+ * buttons, 0xC0 | n momentary layer n, 0xC8 | n profile n (n from 0: the screens' Layer 1 and Profile 1), 0xD0-0xD4
+ * key lock, layer lock, profile swap, next profile and bootloader. Everything else has no meaning in the firmware and
+ * is described as unassigned.
  */
 import type { CatalogueOptions, KeycodeSpace, SpaceCategory, SpaceKeycode } from './types.ts';
 
@@ -168,23 +169,34 @@ const byCode = new Map<number, SpaceKeycode>(
   FIXED.map(([code, name, alias, alias_zh, category]) => [code, { code, name, alias, alias_zh, category }]),
 );
 
+// MO(n) and PF(n) carry the firmware's 0-based number in the code; legends and names count from 1, as the layer list
+// ("Layer 1-4") and the profile list ("Profile 1-4") do, so MO(1) opens Layer 1. The tip keeps the firmware's name.
+const firmwareTip = (name: string, code: number) =>
+  `Firmware code ${name} (0x${code.toString(16).toUpperCase()})`;
+
 function momentary(layer: number): SpaceKeycode {
+  const code = LIBHMK_KC.momentaryFirst | layer;
+  const shown = layer + 1;
   return {
-    code: LIBHMK_KC.momentaryFirst | layer,
-    name: `MO(${layer})`,
-    alias: `Layer ${layer} while held`,
-    alias_zh: `按住时切到第 ${layer} 层`,
+    code,
+    name: `MO(${shown})`,
+    alias: `Layer ${shown} while held`,
+    alias_zh: `按住时切到第 ${shown} 层`,
     category: 'layers',
+    tip: firmwareTip(`MO(${layer})`, code),
   };
 }
 
 function profileKey(profile: number): SpaceKeycode {
+  const code = LIBHMK_KC.profileFirst | profile;
+  const shown = profile + 1;
   return {
-    code: LIBHMK_KC.profileFirst | profile,
-    name: `PF(${profile})`,
-    alias: `Switch to profile ${profile}`,
-    alias_zh: `切换到配置 ${profile}`,
+    code,
+    name: `PF(${shown})`,
+    alias: `Switch to profile ${shown}`,
+    alias_zh: `切换到配置 ${shown}`,
     category: 'profiles',
+    tip: firmwareTip(`PF(${profile})`, code),
   };
 }
 

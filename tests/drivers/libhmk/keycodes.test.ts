@@ -17,8 +17,21 @@ describe('libhmk key-code space', () => {
     expect(libhmkSpace.describe(0x6f).name).toBe('F24');
     expect(libhmkSpace.describe(0x7b).alias).toBe('Left Control');
     expect(libhmkSpace.describe(0x9a).alias).toBe('Launchpad');
-    expect(libhmkSpace.describe(0xc3)).toMatchObject({ name: 'MO(3)', category: 'layers' });
-    expect(libhmkSpace.describe(0xca)).toMatchObject({ name: 'PF(2)', category: 'profiles' });
+    // MO(n) and PF(n) count from 1 as the layer and profile lists do; the firmware's 0-based name is the tip.
+    expect(libhmkSpace.describe(0xc0)).toMatchObject({
+      name: 'MO(1)',
+      alias: 'Layer 1 while held',
+      category: 'layers',
+    });
+    expect(libhmkSpace.describe(0xc3)).toMatchObject({ name: 'MO(4)', alias_zh: '按住时切到第 4 层' });
+    expect(libhmkSpace.describe(0xc3).tip).toMatch(/MO\(3\)/);
+    expect(libhmkSpace.describe(0xc8)).toMatchObject({
+      name: 'PF(1)',
+      alias: 'Switch to profile 1',
+      category: 'profiles',
+    });
+    expect(libhmkSpace.describe(0xca)).toMatchObject({ name: 'PF(3)', alias_zh: '切换到配置 3' });
+    expect(libhmkSpace.describe(0xca).tip).toMatch(/PF\(2\)/);
     expect(libhmkSpace.describe(0xd4).alias).toMatch(/Bootloader/);
     expect(libhmkSpace.describe(0xa0).alias).toMatch(/Unassigned/);
     expect(libhmkSpace.describe(0xc5, { layers: 4 }).alias).toMatch(/no such layer/);
@@ -26,10 +39,11 @@ describe('libhmk key-code space', () => {
 
   it('offers MO(n) and PF(n) for the device’s layers and profiles only', () => {
     const names = libhmkSpace.catalogue({ layers: 4, profiles: 4 }).map((k) => k.name);
-    expect(names).toContain('MO(3)');
-    expect(names).not.toContain('MO(4)');
-    expect(names).toContain('PF(3)');
-    expect(names).not.toContain('PF(4)');
+    expect(names).toEqual(expect.arrayContaining(['MO(1)', 'MO(4)', 'PF(1)', 'PF(4)']));
+    expect(names).not.toContain('MO(0)');
+    expect(names).not.toContain('MO(5)');
+    expect(names).not.toContain('PF(0)');
+    expect(names).not.toContain('PF(5)');
     const single = libhmkSpace.catalogue({ layers: 1, profiles: 1 }).map((k) => k.code);
     expect(single).not.toContain(0xc0);
     expect(single).not.toContain(0xd3);
