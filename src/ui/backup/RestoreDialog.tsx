@@ -14,6 +14,7 @@ import { attempt } from '../call';
 import '../device-page/family-texts';
 import { useServices } from '../services';
 import { AppDialog } from '../widgets/AppDialog';
+import { useSaidInDialog } from '../toasts/said-in-dialog';
 import { groupDiff } from './diff-groups';
 import './backup.css';
 
@@ -35,6 +36,11 @@ type Phase =
   | { step: 'restoring'; diff: BackupDiff }
   | { step: 'done'; result: RestoreResult }
   | { step: 'failed'; diff: BackupDiff; message: string };
+
+/** The key of a refusal the dialog shows itself: the service's toast of it would say the same again. */
+function refusalKey(answer: { ok: boolean; error?: unknown }): string | undefined {
+  return !answer.ok && answer.error instanceof BridgeCallError ? answer.error.toastKey : undefined;
+}
 
 /** The service's reason in the page's language; anything else (a failed link) as "did not answer". */
 function reasonOf(error: unknown, t: Translate): string {
@@ -79,10 +85,11 @@ export function RestoreDialog({ device, backupText, source, onClose, returnFocus
   const [phase, setPhase] = useState<Phase>({ step: 'loading' });
   const closeRef = useRef<HTMLButtonElement>(null);
   const restoreRef = useRef<HTMLButtonElement>(null);
+  const saidHere = useSaidInDialog();
 
   useEffect(() => {
     let live = true;
-    void attempt(client.diffBackup({ path: device.path, backup: backupText })).then((answer) => {
+    void saidHere(attempt(client.diffBackup({ path: device.path, backup: backupText })), refusalKey).then((answer) => {
       if (!live) return;
       setPhase(
         answer.ok ? { step: 'diff', diff: answer.value } : { step: 'refused', message: reasonOf(answer.error, t) },
@@ -93,7 +100,7 @@ export function RestoreDialog({ device, backupText, source, onClose, returnFocus
     };
     // The diff is asked for once per backup; a language change re-words it without asking again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, device.path, backupText]);
+  }, [client, device.path, backupText, saidHere]);
 
   // Focus moves to what the person does next: Restore when there is something to restore, else Close.
   const ready = phase.step === 'diff' && phase.diff.lines.length > 0;
@@ -104,7 +111,10 @@ export function RestoreDialog({ device, backupText, source, onClose, returnFocus
 
   const restore = async (diff: BackupDiff) => {
     setPhase({ step: 'restoring', diff });
-    const answer = await attempt(client.restoreBackup({ path: device.path, backup: backupText, reason: 'restore' }));
+    const answer = await saidHere(
+      attempt(client.restoreBackup({ path: device.path, backup: backupText, reason: 'restore' })),
+      refusalKey,
+    );
     setPhase(
       answer.ok ? { step: 'done', result: answer.value } : { step: 'failed', diff, message: reasonOf(answer.error, t) },
     );

@@ -5,10 +5,11 @@
 import { Toast } from 'radix-ui';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/store';
+import { handEscapeToDialog } from '../widgets/dialog-escape';
 import { CheckIcon, CloseIcon, ErrorIcon, WarningIcon } from '../widgets/icons';
 import { splitToastArgs } from './format';
 import { toastText } from './toast-text';
-import { openDialogFields, toastPlacement, type ToastPlacement } from './placement';
+import { openDialogs, placeStack, type StackPlace } from './placement';
 import { useToastStore, type ToastEntry } from './store';
 import { useToastTexts } from './toast-texts';
 
@@ -31,6 +32,8 @@ function ToastItem({ toast }: { toast: ToastEntry }) {
       onOpenChange={(open) => {
         if (!open) dismiss(toast.id);
       }}
+      // Escape pressed in a dialog closes the dialog, not a toast that appeared above it.
+      onEscapeKeyDown={handEscapeToDialog}
       data-toast-type={toast.type}
     >
       <span className="toast__icon" aria-hidden="true">
@@ -62,30 +65,50 @@ function ToastItem({ toast }: { toast: ToastEntry }) {
   );
 }
 
-/** The corner for the stack: clear of the text fields of open dialogs, measured whenever the toasts or dialogs change. */
+/**
+ * The corner (and width) for the stack: clear of the controls of open dialogs, measured again whenever the toasts,
+ * the dialogs or what they show change, and when the window is resized.
+ */
 function usePlacement(count: number) {
   const viewport = useRef<HTMLOListElement>(null);
-  const [placement, setPlacement] = useState<ToastPlacement>('bottom-right');
+  const [place, setPlace] = useState<StackPlace>({ placement: 'bottom-right' });
   useLayoutEffect(() => {
-    const place = () => {
-      const stack = viewport.current?.getBoundingClientRect();
-      const size = { width: stack?.width || 380, height: stack?.height || 0 };
-      setPlacement(toastPlacement(openDialogFields(), { width: innerWidth, height: innerHeight }, size));
+    const measure = () => {
+      const dialogs = openDialogs();
+      const next: StackPlace =
+        dialogs.length === 0
+          ? { placement: 'bottom-right' }
+          : placeStack(dialogs, { width: innerWidth, height: innerHeight }, stackSize(viewport.current));
+      setPlace((now) => (now.placement === next.placement && now.width === next.width ? now : next));
     };
-    place();
+    measure();
     if (count === 0) return;
-    // Dialogs open in portals at the end of the body.
-    const watch = new MutationObserver(place);
-    watch.observe(document.body, { childList: true });
-    return () => watch.disconnect();
+    // Dialogs open in portals at the end of the body, and grow as their content arrives (a diff, a refusal).
+    const watch = new MutationObserver(measure);
+    watch.observe(document.body, { childList: true, subtree: true });
+    addEventListener('resize', measure);
+    return () => {
+      watch.disconnect();
+      removeEventListener('resize', measure);
+    };
   }, [count]);
-  return { viewport, placement };
+  return { viewport, place };
+}
+
+/** The stack's size at full width: a narrowed stack is measured as if it were not. */
+function stackSize(stack: HTMLElement | null) {
+  const rect = stack?.getBoundingClientRect();
+  const narrowed = stack?.style.width ? Number.parseFloat(stack.style.width) : undefined;
+  const width = rect?.width || 380;
+  const height = rect?.height || 0;
+  const full = Math.min(380, innerWidth - 40);
+  return narrowed ? { width: full, height: Math.ceil((height * narrowed) / full) } : { width, height };
 }
 
 export function Toasts() {
   const t = useT();
   const toasts = useToastStore((s) => s.toasts);
-  const { viewport, placement } = usePlacement(toasts.length);
+  const { viewport, place } = usePlacement(toasts.length);
   return (
     <Toast.Provider label={t('toasts.label')} swipeDirection="right">
       {toasts.map((toast) => (
@@ -94,7 +117,8 @@ export function Toasts() {
       <Toast.Viewport
         ref={viewport}
         className="toast-viewport"
-        data-placement={placement}
+        data-placement={place.placement}
+        style={place.width === undefined ? undefined : { width: place.width }}
         label={`${t('toasts.label')} ({hotkey})`}
       />
     </Toast.Provider>

@@ -21,6 +21,10 @@ const MAX_VISIBLE = 4;
 /** Keys a screen currently says in its own words (a dialog's notice), with how many holders each has. */
 const quiet = new Map<string, number>();
 
+/** While a dialog waits for a call whose refusal it will say itself, toasts wait here (holdToasts). */
+let holds = 0;
+let held: ToastPayload[] = [];
+
 const sameToast = (a: ToastPayload, b: ToastPayload): boolean =>
   a.title === b.title &&
   (a.context ?? '') === (b.context ?? '') &&
@@ -31,6 +35,10 @@ export const useToastStore = create<ToastState>((set) => ({
   toasts: [],
   push(toast) {
     if (quiet.has(toast.title)) return;
+    if (holds > 0) {
+      held.push(toast);
+      return;
+    }
     set((s) => {
       // Said again while it shows: one toast with a count, its time started again (a new id restarts it).
       const same = s.toasts.find((x) => sameToast(x, toast));
@@ -62,6 +70,30 @@ export function quietToasts(keys: readonly string[]): () => void {
       else quiet.delete(key);
     }
   };
+}
+
+/**
+ * Toasts said from now until the returned function is called wait, and are shown then unless their key was quieted
+ * meanwhile: a dialog holds them while its call runs, so the refusal it then shows in its own words (quietToasts)
+ * is never toasted too, not even for a moment, whichever of the refusal's toast and the call's answer comes first.
+ */
+export function holdToasts(): () => void {
+  holds++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds--;
+    if (holds > 0) return;
+    const waiting = held;
+    held = [];
+    for (const toast of waiting) useToastStore.getState().push(toast);
+  };
+}
+
+/** Takes away the toasts of `key` already showing. */
+export function dismissToastsOf(key: string): void {
+  useToastStore.setState((s) => ({ toasts: s.toasts.filter((x) => x.title !== key) }));
 }
 
 /**

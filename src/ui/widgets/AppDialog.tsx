@@ -1,7 +1,11 @@
-/** The app's dialog frame on Radix Dialog: focus trap, Escape to close, labelled by its title and description. */
+/**
+ * The app's dialog frame on Radix Dialog: focus trap, Escape to close (one press, also when a toast appeared after
+ * the dialog: dialog-escape.ts), labelled by its title and description.
+ */
 import { Dialog } from 'radix-ui';
 import type { ReactNode, RefObject } from 'react';
 import { useT } from '../../i18n/store';
+import { escapeHandedOn } from './dialog-escape';
 import { CloseIcon } from './icons';
 
 export interface AppDialogProps {
@@ -77,6 +81,10 @@ export function AppDialog({
               }
             : {})}
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
+          data-app-dialog=""
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && escapeHandedOn(event.nativeEvent)) onOpenChange(false);
+          }}
           {...dataAttributes}
         >
           <div className="dialog__header">
