@@ -150,12 +150,12 @@ describe('Shortcut editor', () => {
     expect(hold).toHaveAttribute('aria-valuenow', '200');
     expect(hold).toHaveAttribute('aria-valuemin', '10');
     expect(hold).toHaveAttribute('aria-valuemax', '1000');
-    // Keys do not move it (like every slider of the app); the plus button steps, Enter types a value.
+    // An arrow steps it as in every ARIA slider, the plus button steps too, Enter types a value.
     hold.focus();
     await r.user.keyboard('{ArrowRight}');
-    expect(hold).toHaveAttribute('aria-valuenow', '200');
+    expect(hold).toHaveAttribute('aria-valuenow', '201');
     await r.user.click(within(dialog()).getByRole('button', { name: 'Increase Hold time' }));
-    expect(hold).toHaveAttribute('aria-valuetext', '201 ms');
+    expect(hold).toHaveAttribute('aria-valuetext', '202 ms');
     hold.focus();
     await r.user.keyboard('{Enter}');
     await r.user.keyboard('10{Enter}');
