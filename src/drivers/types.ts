@@ -62,6 +62,11 @@ export interface DeviceIdentity {
   battery: number;
   /** Name of the device's picture in the app's images (no extension); "" for none. */
   image?: string;
+  /**
+   * The model a backup names, where the lower-case name does not tell it (VIA: the vendor and product ids
+   * "vvvv:pppp", since its name comes from a definition and two makers' keyboards can share one).
+   */
+  model?: string;
 }
 
 /** Everything the device record says of a device besides its path. */
@@ -236,6 +241,39 @@ export interface DriverPorts {
   layoutOptions?: LayoutOptionsPort;
 }
 
+// ------------------------------------------------------------------------------------------------ extensions
+
+/**
+ * A typed key for what only some drivers offer beside their ports (VIA's definition, libhmk's own advanced keys):
+ * `driver.extension(KEY)` answers the value the key names, or undefined on a driver without it. A family exports its
+ * keys from its own folder; the service asks by key, never by the driver's class or a cast of its ports.
+ */
+export interface ExtensionKey<T> {
+  readonly name: string;
+  /** Never set: ties the key to the type of its value. */
+  readonly value?: T;
+}
+
+export function extensionKey<T>(name: string): ExtensionKey<T> {
+  return { name };
+}
+
+/** A driver's answer to `extension`, from the keys it offers (each with its value, read when asked). */
+export function extensionsOf(
+  offered: readonly (readonly [ExtensionKey<unknown>, () => unknown])[],
+): <T>(key: ExtensionKey<T>) => T | undefined {
+  const table = new Map(offered.map(([key, value]) => [key.name, value]));
+  return <T>(key: ExtensionKey<T>) => table.get(key.name)?.() as T | undefined;
+}
+
+/** One offered extension, typed by its key. */
+export function offer<T>(
+  key: ExtensionKey<T>,
+  value: () => T | undefined,
+): readonly [ExtensionKey<unknown>, () => unknown] {
+  return [key, value];
+}
+
 /** An opened device of one family. */
 export interface DeviceDriver {
   readonly family: FamilyId;
@@ -243,6 +281,8 @@ export interface DeviceDriver {
   readonly features: DeviceFeatures;
   readonly layout: DeviceLayout | null;
   readonly ports: DriverPorts;
+  /** What the driver offers beside its ports, by typed key (see ExtensionKey). */
+  extension<T>(key: ExtensionKey<T>): T | undefined;
   /** Subscribes to the link going away. */
   onDisconnect(listener: () => void): () => void;
   close(): Promise<void>;

@@ -3,12 +3,13 @@
  * Everything the driver reports afterwards comes from those three answers and the ports' own reads.
  */
 import type { Transport } from '../../transport/types.ts';
-import { DriverError, type DeviceDriver, type DriverPorts, type OpenOptions } from '../types.ts';
+import { DriverError, extensionsOf, offer, type DeviceDriver, type DriverPorts, type OpenOptions } from '../types.ts';
 import { decodeSerial, decodeVersion } from './codec.ts';
 import { LibhmkContext } from './context.ts';
 import { libhmkFeatures } from './features.ts';
 import { buildLayout } from './layout.ts';
 import { LibhmkLink } from './link.ts';
+import { LIBHMK_ADVANCED, LIBHMK_SAVE_THRESHOLDS } from './extensions.ts';
 import { readMetadata } from './metadata.ts';
 import { advancedPort, type LibhmkAdvancedPort } from './port-advanced.ts';
 import {
@@ -94,6 +95,13 @@ export async function openLibhmk(transport: Transport, options: OpenOptions = {}
       features: libhmkFeatures(meta, version),
       layout: buildLayout(meta),
       ports,
+      extension: extensionsOf([
+        offer(LIBHMK_ADVANCED, () => ports.advanced),
+        offer(LIBHMK_SAVE_THRESHOLDS, () => {
+          const calibration = ports.calibration;
+          return calibration.saveThreshold ? () => calibration.saveThreshold!() : undefined;
+        }),
+      ]),
       onDisconnect: (listener) => transport.onDisconnect(listener),
       async close() {
         link.close();

@@ -2,6 +2,7 @@
 export { libhmkFamily } from './family.ts';
 export { openLibhmk, type LibhmkDriver, type LibhmkPorts } from './driver.ts';
 export type { LibhmkAdvancedPort } from './port-advanced.ts';
+export { LIBHMK_ADVANCED, LIBHMK_SAVE_THRESHOLDS } from './extensions.ts';
 export type { LibhmkCalibrationPort } from './port-device.ts';
 export {
   DKS_ACTIONS,

@@ -11,10 +11,13 @@ import type {
   DeviceIdentity,
   DeviceLayout,
   DriverPorts,
+  ExtensionKey,
 } from '../types.ts';
+import { extensionsOf, offer } from '../types.ts';
 import type { ViaClient } from './client.ts';
 import { checkViaDefinition, type ViaKeyboardFacts } from './definition-check.ts';
 import { unpackLayoutOptions, type ViaDefinition } from './definition.ts';
+import { VIA_KEYBOARD, type ViaKeyboard } from './extensions.ts';
 import { viaFeatures } from './features.ts';
 import { createKeymapPort } from './keymap-port.ts';
 import { layoutForChoices } from './layout-choices.ts';
@@ -37,7 +40,9 @@ export interface ViaDriverInit {
   layoutOptions?: number;
 }
 
-export class ViaDriver implements DeviceDriver {
+const hex4 = (n: number): string => n.toString(16).padStart(4, '0');
+
+export class ViaDriver implements DeviceDriver, ViaKeyboard {
   readonly family = 'via' as const;
   private def: ViaDefinition | undefined;
   private portsNow: DriverPorts = {};
@@ -82,7 +87,14 @@ export class ViaDriver implements DeviceDriver {
       devType: 2,
       accessMode: 0,
       battery: -1,
+      model: `${hex4(this.init.facts.vendorId)}:${hex4(this.init.facts.productId)}`,
     };
+  }
+
+  private readonly extensions = extensionsOf([offer(VIA_KEYBOARD, () => this as ViaKeyboard)]);
+
+  extension<T>(key: ExtensionKey<T>): T | undefined {
+    return this.extensions(key);
   }
 
   /** The keys drawn for the layout options the keyboard holds (the definition keeps every choice). */

@@ -1,6 +1,7 @@
 /** The VIA/QMK family: see docs/via.md. */
 export { viaFamily } from './family.ts';
 export { ViaDriver } from './driver.ts';
+export { VIA_KEYBOARD, type ViaKeyboard } from './extensions.ts';
 export { checkViaDefinition, type ViaKeyboardFacts } from './definition-check.ts';
 export {
   parseViaDefinition,

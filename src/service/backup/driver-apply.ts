@@ -19,7 +19,7 @@ import {
 import type { DriverDevice } from '../context.ts';
 import { FAMILY_KEYS } from '../family/keys.ts';
 import { checkDriverTarget } from './driver-check.ts';
-import { actuationRecord, portsOf } from './driver-read.ts';
+import { actuationRecord, hasProfiles, portsOf } from './driver-read.ts';
 import { sameValue } from './same.ts';
 
 /** One part of the keyboard to write, and how to read it back. */
@@ -43,7 +43,7 @@ const objectOf = (p: BackupProfile | undefined, name: string): unknown => p?.obj
 
 function profileParts(device: DriverDevice, p: number, target: BackupProfile, current: BackupProfile | undefined) {
   const ports = portsOf(device);
-  const profile = device.driver.family === 'libhmk' ? p : undefined;
+  const profile = hasProfiles(device) ? p : undefined;
   const at = (area: string) => `profiles[${p}].${area}`;
   const parts: Part[] = [];
   const keymap = ports.keymap;

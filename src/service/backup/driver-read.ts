@@ -5,19 +5,26 @@
  * (the ports read whole lists in as few reports as their protocol allows), never key by key.
  */
 import type { BackupProfile } from '../../core/backup/format.ts';
+import { LIBHMK_ADVANCED } from '../../drivers/libhmk/extensions.ts';
 import type { LibhmkAdvancedPort } from '../../drivers/libhmk/port-advanced.ts';
 import type { DriverPorts, KeyActuation } from '../../drivers/types.ts';
 import type { DriverDevice } from '../context.ts';
 import type { BackupAreas } from './keytune.ts';
 
-/** The ports of a driver, the libhmk advanced-key port included where the family has it. */
+/** The ports of a driver, the libhmk advanced-key slots included where the driver offers them. */
 export type BackupPorts = DriverPorts & { advanced?: LibhmkAdvancedPort };
 
-export const portsOf = (device: DriverDevice): BackupPorts => device.driver.ports as BackupPorts;
+export function portsOf(device: DriverDevice): BackupPorts {
+  const advanced = device.driver.extension(LIBHMK_ADVANCED);
+  return advanced ? { ...device.driver.ports, advanced } : device.driver.ports;
+}
+
+/** Whether the keyboard keeps profiles of its own, each read and written by number (libhmk); VIA keeps one. */
+export const hasProfiles = (device: DriverDevice): boolean => device.driver.ports.profiles !== undefined;
 
 /** Profiles the family keeps (VIA: one). */
 export const profileCount = (device: DriverDevice): number =>
-  device.driver.family === 'libhmk' ? Math.max(1, device.driver.features.profiles.count) : 1;
+  hasProfiles(device) ? Math.max(1, device.driver.features.profiles.count) : 1;
 
 /** The per-key record of the backup convention: exactly the fields of KeyActuation. */
 export function actuationRecord(a: KeyActuation): Record<string, number | boolean> {
@@ -58,7 +65,7 @@ export async function readDriverObjects(device: DriverDevice): Promise<Record<st
 
 export async function readDriverAreas(device: DriverDevice): Promise<BackupAreas> {
   const count = profileCount(device);
-  const multi = device.driver.family === 'libhmk';
+  const multi = hasProfiles(device);
   const currentProfile = multi ? ((await portsOf(device).profiles?.current()) ?? 0) : 0;
   const profiles: BackupProfile[] = [];
   for (let p = 0; p < count; p++) profiles.push(await readDriverProfile(device, multi ? p : undefined));

@@ -6,23 +6,17 @@
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupDevice, type KeyboardBackup } from '../../core/backup/format.ts';
 import type { BackupNames } from '../../core/backup/diff.ts';
 import { namesOf } from '../../core/backup/names.ts';
-import { ViaDriver } from '../../drivers/via/index.ts';
 import { isKeytuneDevice, type DeviceEntry, type DriverDevice } from '../context.ts';
 import { readDriverAreas } from './driver-read.ts';
 import { configToAreas } from './keytune.ts';
 import { readConfigCached } from './keytune-read.ts';
 
-const hex4 = (n: number): string => n.toString(16).padStart(4, '0');
-
 /**
- * The model a backup names: the record's lower-case model name; for VIA the keyboard's vendor and product ids
- * ("vvvv:pppp"), since its name comes from a definition (the product string before one is loaded) and two VIA
- * keyboards of different makers can share a name, while the ids are what VIA itself matches definitions by.
+ * The model a backup names: the one the driver's identity gives where the name does not tell it (VIA: the vendor and
+ * product ids "vvvv:pppp", which VIA itself matches definitions by), else the record's lower-case model name.
  */
 function modelOf(device: DeviceEntry): string {
-  const driver = device.driver;
-  if (driver instanceof ViaDriver) return `${hex4(driver.keyboard.vendorId)}:${hex4(driver.keyboard.productId)}`;
-  return device.record.name.trim().toLowerCase() || 'unknown';
+  return device.driver?.identity.model ?? (device.record.name.trim().toLowerCase() || 'unknown');
 }
 
 function deviceOf(device: DeviceEntry): BackupDevice {

@@ -32,6 +32,7 @@ import {
 } from '../../drivers/libhmk/advanced-codec.ts';
 import { distanceToMm, MIN_DISTANCE, TRAVEL_MM } from '../../drivers/libhmk/distance.ts';
 import type { LibhmkAdvancedPort } from '../../drivers/libhmk/port-advanced.ts';
+import { LIBHMK_ADVANCED } from '../../drivers/libhmk/extensions.ts';
 import type { CallContext, DriverDevice, Handlers } from '../context.ts';
 import type { DeviceService } from '../service.ts';
 import { registerAdvancedMapping } from './advanced.ts';
@@ -51,7 +52,7 @@ const refuse = (key: string, message: string, ...args: (string | number)[]) =>
   new BridgeCallError(`libhmk.adv.err.${key}`, message, args.map(String));
 
 function advancedPort(device: DriverDevice): LibhmkAdvancedPort {
-  const port = (device.driver.ports as { advanced?: LibhmkAdvancedPort }).advanced;
+  const port = device.driver.extension(LIBHMK_ADVANCED);
   if (!port)
     throw new BridgeCallError(FAMILY_KEYS.notOffered, `${device.record.display_name} has no libhmk advanced keys`);
   return port;

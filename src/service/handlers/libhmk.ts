@@ -4,11 +4,16 @@
  */
 import type { LibhmkCalibration, LibhmkGamepad, libhmkCalls } from '../../contract/areas/libhmk.ts';
 import { BridgeCallError } from '../../contract/bridge.ts';
-import { DriverError, type CalibrationPort, type DriverPorts, type GamepadConfig } from '../../drivers/types.ts';
+import { LIBHMK_SAVE_THRESHOLDS } from '../../drivers/libhmk/extensions.ts';
+import { DriverError, type DriverPorts, type GamepadConfig } from '../../drivers/types.ts';
 import type { CallContext, DriverDevice, Handlers } from '../context.ts';
 import type { DeviceService } from '../service.ts';
 
-function port<K extends keyof DriverPorts>(ctx: CallContext<DriverDevice>, name: K, what: string): NonNullable<DriverPorts[K]> {
+function port<K extends keyof DriverPorts>(
+  ctx: CallContext<DriverDevice>,
+  name: K,
+  what: string,
+): NonNullable<DriverPorts[K]> {
   const found = ctx.device().driver.ports[name];
   if (!found) throw new BridgeCallError('libhmk.err.noPort', `${what}: this libhmk keyboard has none`);
   return found as NonNullable<DriverPorts[K]>;
@@ -27,18 +32,17 @@ const refusedAs =
     throw e;
   };
 
-type SaveablePort = CalibrationPort & { saveThreshold?: () => Promise<void> };
-
 async function gamepad(ctx: CallContext<DriverDevice>, profile?: number): Promise<LibhmkGamepad> {
   const g = port(ctx, 'gamepad', 'the gamepad');
   return { ...(await g.read(profile)), choices: g.buttons() };
 }
 
 async function calibration(ctx: CallContext<DriverDevice>): Promise<LibhmkCalibration> {
-  const c = port(ctx, 'calibration', 'calibration thresholds') as SaveablePort;
+  const c = port(ctx, 'calibration', 'calibration thresholds');
   if (!c.readThresholds) throw new BridgeCallError('libhmk.err.noPort', 'calibration thresholds');
   const t = await c.readThresholds();
-  return { rest: t.rest, bottom_out: t.bottomOut, save_threshold: typeof c.saveThreshold === 'function' };
+  const save = ctx.device().driver.extension(LIBHMK_SAVE_THRESHOLDS);
+  return { rest: t.rest, bottom_out: t.bottomOut, save_threshold: save !== undefined };
 }
 
 export function registerLibhmkHandlers(service: DeviceService): void {
@@ -76,9 +80,10 @@ export function registerLibhmkHandlers(service: DeviceService): void {
       return calibration(ctx);
     },
     libhmkSaveCalibrationThreshold: async (_args, ctx) => {
-      const c = port(ctx, 'calibration', 'saving calibration thresholds') as SaveablePort;
-      if (!c.saveThreshold) throw new BridgeCallError('libhmk.err.noPort', 'this firmware cannot save thresholds');
-      await c.saveThreshold();
+      port(ctx, 'calibration', 'saving calibration thresholds');
+      const save = ctx.device().driver.extension(LIBHMK_SAVE_THRESHOLDS);
+      if (!save) throw new BridgeCallError('libhmk.err.noPort', 'this firmware cannot save thresholds');
+      await save();
       return calibration(ctx);
     },
     libhmkBootloader: async (_args, ctx) => {

@@ -12,13 +12,20 @@ import type {
   viaCalls,
 } from '../../contract/areas/via.ts';
 import { BridgeCallError } from '../../contract/bridge.ts';
-import { DriverError, type DriverPorts, type LightingState, type MacroAction } from '../../drivers/types.ts';
+import {
+  DriverError,
+  type DeviceDriver,
+  type DriverPorts,
+  type LightingState,
+  type MacroAction,
+} from '../../drivers/types.ts';
 import {
   MacroBufferLockedError,
   packLayoutOptions,
   unpackLayoutOptions,
+  VIA_KEYBOARD,
   ViaDefinitionError,
-  ViaDriver,
+  type ViaKeyboard,
 } from '../../drivers/via/index.ts';
 import type { CallContext, DriverDevice, Handlers } from '../context.ts';
 import { deviceRecord } from '../records.ts';
@@ -28,18 +35,29 @@ import type { DeviceService } from '../service.ts';
 const NOT_VIA = 'via.err.notVia';
 const NO_PORT = 'via.err.noPort';
 
-function viaDriver(ctx: CallContext): ViaDriver {
-  const driver = ctx.device().driver;
-  if (!(driver instanceof ViaDriver)) throw new BridgeCallError(NOT_VIA, 'only VIA keyboards answer this call');
-  return driver;
+/** A VIA keyboard's driver and what it offers as one (its definition, ids, protocol). */
+interface ViaDevice {
+  driver: DeviceDriver;
+  via: ViaKeyboard;
+}
+
+function viaOf(driver: DeviceDriver | undefined): ViaDevice | undefined {
+  const via = driver?.extension(VIA_KEYBOARD);
+  return driver && via ? { driver, via } : undefined;
+}
+
+function viaDriver(ctx: CallContext): ViaDevice {
+  const found = viaOf(ctx.device().driver);
+  if (!found) throw new BridgeCallError(NOT_VIA, 'only VIA keyboards answer this call');
+  return found;
 }
 
 /** Why a port is missing: no definition yet (keymap, matrix, lighting) or nothing of the kind on the keyboard. */
 function port<K extends keyof DriverPorts>(ctx: CallContext, name: K, what: string): NonNullable<DriverPorts[K]> {
-  const driver = viaDriver(ctx);
+  const { driver, via } = viaDriver(ctx);
   const found = driver.ports[name];
   if (!found) {
-    const reason = driver.definition ? 'the keyboard has none' : 'it needs the keyboard’s definition first';
+    const reason = via.definition ? 'the keyboard has none' : 'it needs the keyboard’s definition first';
     throw new BridgeCallError(NO_PORT, `${what}: ${reason}`, [what]);
   }
   return found as NonNullable<DriverPorts[K]>;
@@ -55,17 +73,17 @@ function invalid(id: string, message: string, values: (string | number)[] = []):
  * list sent again. It belongs with the service's registry (`service.refreshDriverRecord(path)`); it is written here
  * until the service has it.
  */
-function refreshDriverRecord(ctx: CallContext, driver: ViaDriver): void {
+function refreshDriverRecord(ctx: CallContext, driver: DeviceDriver): void {
   redrawRecord(ctx, driver);
 }
 
 /** The record of the call's device redrawn when it is a VIA keyboard (after a restore that may change its options). */
 export function redrawViaRecord(ctx: CallContext): void {
-  const driver = ctx.device().driver;
-  if (driver instanceof ViaDriver) redrawRecord(ctx, driver);
+  const found = viaOf(ctx.device().driver);
+  if (found) redrawRecord(ctx, found.driver);
 }
 
-function redrawRecord(ctx: CallContext, driver: ViaDriver): void {
+function redrawRecord(ctx: CallContext, driver: DeviceDriver): void {
   const entry = ctx.device();
   const features = driver.features;
   const fresh = deviceRecord(
@@ -77,14 +95,14 @@ function redrawRecord(ctx: CallContext, driver: ViaDriver): void {
   ctx.emit('devs_changed', ctx.service.deviceRecords());
 }
 
-function definitionInfo(driver: ViaDriver): ViaDefinitionInfo {
-  const problem = driver.definitionProblem;
+function definitionInfo({ via }: ViaDevice): ViaDefinitionInfo {
+  const problem = via.definitionProblem;
   return {
-    vendor_id: driver.keyboard.vendorId,
-    product_id: driver.keyboard.productId,
-    protocol: driver.protocol,
-    name: driver.definition?.name ?? '',
-    has_definition: driver.definition !== undefined,
+    vendor_id: via.keyboard.vendorId,
+    product_id: via.keyboard.productId,
+    protocol: via.protocol,
+    name: via.definition?.name ?? '',
+    has_definition: via.definition !== undefined,
     problem:
       problem instanceof ViaDefinitionError
         ? [problem.id, ...problem.args.map(String)]
@@ -95,31 +113,31 @@ function definitionInfo(driver: ViaDriver): ViaDefinitionInfo {
 }
 
 async function setDefinition(ctx: CallContext, content: string): Promise<ViaDefinitionInfo> {
-  const driver = viaDriver(ctx);
+  const found = viaDriver(ctx);
   try {
-    await driver.useDefinition(content);
+    await found.via.useDefinition(content);
   } catch (e) {
     if (e instanceof ViaDefinitionError) throw invalid(e.id, `definition refused: ${e.message}`, e.args);
     throw e;
   }
-  refreshDriverRecord(ctx, driver);
-  return definitionInfo(driver);
+  refreshDriverRecord(ctx, found.driver);
+  return definitionInfo(found);
 }
 
 async function layoutOptions(ctx: CallContext): Promise<ViaLayoutOptions> {
-  const driver = viaDriver(ctx);
+  const { via } = viaDriver(ctx);
   const value = await port(ctx, 'layoutOptions', 'layout options').read();
-  const counts = driver.definition?.optionChoices ?? [];
+  const counts = via.definition?.optionChoices ?? [];
   return {
-    options: (driver.definition?.layout.options ?? []).map((o) => ({ label: o.label, choices: [...o.choices] })),
+    options: (via.definition?.layout.options ?? []).map((o) => ({ label: o.label, choices: [...o.choices] })),
     choices: unpackLayoutOptions(value, counts),
     value,
   };
 }
 
 async function setLayoutOptions(ctx: CallContext, choices: number[]): Promise<ViaLayoutOptions> {
-  const driver = viaDriver(ctx);
-  const counts = driver.definition?.optionChoices;
+  const { driver, via } = viaDriver(ctx);
+  const counts = via.definition?.optionChoices;
   if (!counts) throw new BridgeCallError(NO_PORT, 'layout options: the keyboard’s definition names them', ['layout']);
   if (choices.length !== counts.length)
     throw invalid('via.layout.count', `--choices: this keyboard has ${counts.length} layout options`, [counts.length]);
@@ -138,9 +156,9 @@ async function setLayoutOptions(ctx: CallContext, choices: number[]): Promise<Vi
 
 /** The channel's state and what the definition offers on it. */
 async function lighting(ctx: CallContext): Promise<ViaLightingChannel[]> {
-  const driver = viaDriver(ctx);
+  const { via } = viaDriver(ctx);
   const states = await port(ctx, 'lighting', 'lighting').read();
-  const defs = driver.definition?.lighting ?? [];
+  const defs = via.definition?.lighting ?? [];
   return states.map((s) => {
     const def = defs.find((d) => d.id === s.channel)!;
     return {
@@ -161,7 +179,7 @@ async function lighting(ctx: CallContext): Promise<ViaLightingChannel[]> {
 type LightingPatch = Partial<Omit<LightingState, 'channel'>>;
 
 function checkChannel(ctx: CallContext, channel: string): void {
-  if (!viaDriver(ctx).definition?.lighting.some((c) => c.id === channel))
+  if (!viaDriver(ctx).via.definition?.lighting.some((c) => c.id === channel))
     throw invalid('via.lighting.noChannel', `--channel: this keyboard has no lighting channel "${channel}"`, [channel]);
 }
 
@@ -185,10 +203,10 @@ async function setLighting(ctx: CallContext, channel: string, patch: LightingPat
 }
 
 async function menus(ctx: CallContext): Promise<ViaMenu[]> {
-  const driver = viaDriver(ctx);
+  const { via } = viaDriver(ctx);
   const values = port(ctx, 'customValues', 'custom values');
   const out: ViaMenu[] = [];
-  for (const menu of driver.definition?.menus ?? []) {
+  for (const menu of via.definition?.menus ?? []) {
     const sections: ViaMenu['sections'] = [];
     for (const section of menu.sections) {
       const controls: ViaMenu['sections'][number]['controls'] = [];
@@ -221,15 +239,15 @@ async function menus(ctx: CallContext): Promise<ViaMenu[]> {
 
 /** Macros measured against the buffer; a value the encoding cannot carry is the caller's mistake. */
 function measure(ctx: CallContext, macros: MacroAction[][]): ViaMacros {
-  const driver = viaDriver(ctx);
+  const { driver, via } = viaDriver(ctx);
   const p = port(ctx, 'macros', 'macros');
   const { macroBuffer } = driver.features;
   const count = macroBuffer?.count ?? 0;
   const bytes = macroBuffer?.bytes ?? 0;
   if (macros.length > count)
     throw invalid('via.macros.tooMany', `--macros: this keyboard holds ${count} macros`, [count]);
-  if (driver.protocol < 11 && macros.some((m) => m.some((a) => a.kind === 'delay')))
-    throw invalid('via.macros.noDelays', `--macros: delays need VIA protocol 11`, [driver.protocol]);
+  if (via.protocol < 11 && macros.some((m) => m.some((a) => a.kind === 'delay')))
+    throw invalid('via.macros.noDelays', `--macros: delays need VIA protocol 11`, [via.protocol]);
   let used: number;
   try {
     used = p.size(macros);
@@ -238,7 +256,7 @@ function measure(ctx: CallContext, macros: MacroAction[][]): ViaMacros {
     throw e;
   }
   const padded = Array.from({ length: count }, (_, i) => macros[i] ?? []);
-  return { count, bytes, used, macros: padded, delays: driver.protocol >= 11 };
+  return { count, bytes, used, macros: padded, delays: via.protocol >= 11 };
 }
 
 async function readMacros(ctx: CallContext): Promise<ViaMacros> {
