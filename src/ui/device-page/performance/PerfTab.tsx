@@ -40,6 +40,9 @@ const VIEW_MODE: Record<PerfView, DrawingMode> = {
   '4': 'key_calibration',
 };
 
+/** Verify (3) and its tester chart (4): the views that stream triggers and may press keys of a virtual keyboard. */
+const isVerifying = (view: PerfView) => view === '3' || view === '4';
+
 const VIEW_LABEL = {
   '0': 'perf.tab.perf',
   '1': 'perf.tab.game',
@@ -64,7 +67,7 @@ export default function PerfTab({ path }: { path: string }) {
   const virtual = device?.virtual === true;
   const [pressing, setPressing] = useState(false);
   const [depth, setDepth] = useState<number>(PRESS_DEPTH.default);
-  const verifying = view === '3' || view === '4';
+  const verifying = isVerifying(view);
   const press = usePressKeys(path, depth, virtual && pressing && verifying);
   const legends = useMemo(() => printedLegends(layout, space), [layout, space]);
   const [argsVis] = usePerfPref('perf_args_vis');
@@ -84,7 +87,7 @@ export default function PerfTab({ path }: { path: string }) {
   useEffect(() => {
     tell(viewRef.current);
     return () => {
-      if (viewRef.current === '3' || viewRef.current === '4')
+      if (isVerifying(viewRef.current))
         void queue.current.then(() => attempt(client.setPerfInfo({ path, key_ids: [0], use_report: 0 })));
     };
   }, [client, path, tell]);
@@ -95,7 +98,8 @@ export default function PerfTab({ path }: { path: string }) {
     viewRef.current = next;
     setView(next);
     setSelected([]);
-    setPressing(false);
+    // Verify and its tester chart are one screen to the person pressing keys: press mode stays on between them.
+    if (!isVerifying(next)) setPressing(false);
     tell(next);
   };
 
