@@ -197,6 +197,8 @@ export interface DeviceFeatures {
   firmwareUpdate: false | { progress: 'reported' | 'counted' };
   factoryReset: boolean;
   bootloader: boolean;
+  /** The maker publishes a manual per model and firmware (the card's manual link); absent: no manual to link. */
+  manual?: boolean;
   /** Named device options (libhmk XInput, high polling rate). */
   options?: string[];
   /** VIA custom menus of the definition are drawn. */

@@ -325,7 +325,9 @@ export function watchForUpdates(checker: UpdateChecker, devices: CheckedDevices)
   const offAnswers = checker.subscribe(redraw);
   const look = () => {
     for (const device of devices.getState().devices)
-      if (device.online !== false && !checker.outcomeFor(device)) void checker.check(device);
+      // Only a keyboard the app can update is looked up: other families have no catalogue to ask.
+      if (device.online !== false && device.features.firmwareUpdate !== false && !checker.outcomeFor(device))
+        void checker.check(device);
   };
   const offDevices = devices.subscribe(look);
   look();

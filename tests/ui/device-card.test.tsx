@@ -85,6 +85,12 @@ describe('device card', () => {
     expect(link).toHaveAttribute('target', '_blank');
   });
 
+  it('offers no manual where the maker publishes none (another family)', () => {
+    const device = deviceRecord();
+    card({ ...device, family: 'libhmk', features: { ...device.features, manual: false } });
+    expect(screen.queryByRole('link', { name: /manual/i })).toBeNull();
+  });
+
   it('has no red dot when up to date', () => {
     card(deviceRecord());
     expect(screen.queryByRole('button', { name: /firmware update available/i })).toBeNull();

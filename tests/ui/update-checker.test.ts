@@ -135,6 +135,25 @@ describe('three sources in turn', () => {
   });
 });
 
+describe('watching for updates', () => {
+  it('never asks about a keyboard the app cannot update (another family)', async () => {
+    const asked: string[] = [];
+    const checker = createUpdateChecker(latest, { sources: [async (q) => (asked.push(q.name), answer(''))] });
+    const ours = deviceRecord({ path: 'p1' });
+    const other = {
+      ...deviceRecord({ path: 'p2' }),
+      name: 'he60',
+      features: { ...ours.features, firmwareUpdate: false as const },
+    };
+    const store = createDeviceStore([ours, other]);
+    const stop = watchForUpdates(checker, store);
+    await vi.waitFor(() => expect(checker.outcomeFor(ours)).toBeDefined());
+    expect(asked).toEqual(['made68pro']);
+    expect(checker.outcomeFor(other)).toBeUndefined();
+    stop();
+  });
+});
+
 describe('the firmware catalogue', () => {
   const files = buildFirmwareCatalogue(undefined, 2048);
 

@@ -120,6 +120,7 @@ export function keytuneFeatures(d: Descriptor, caps: Capabilities, layout: Devic
     firmwareUpdate: { progress: COUNTED_PROGRESS_MODELS.includes(caps.model) ? 'counted' : 'reported' },
     factoryReset: true,
     bootloader: false,
+    manual: true,
     customMenus: false,
     screens: [],
     keytune: {

@@ -121,17 +121,19 @@ export function DeviceCard({ device, pendingUpdate, onOpen, onOpenSettings, onRe
             </button>
           </Hint>
         )}
-        <Hint text={t('device.manual')}>
-          <a
-            className="icon-button"
-            href={manualUrl(device.display_name || device.name, device.fw_ver)}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={t('device.manual.label', device.display_name)}
-          >
-            <BookIcon size={18} />
-          </a>
-        </Hint>
+        {device.features.manual && (
+          <Hint text={t('device.manual')}>
+            <a
+              className="icon-button"
+              href={manualUrl(device.display_name || device.name, device.fw_ver)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t('device.manual.label', device.display_name)}
+            >
+              <BookIcon size={18} />
+            </a>
+          </Hint>
+        )}
         {onRemove && (
           // The menu's code comes a moment after the list; its button is there from the first frame.
           <Suspense
