@@ -11,8 +11,9 @@
  * however many calls wait: after an exchange times out, the next attempt (the read's retry, or the next exchange) is
  * the probe; when it times out too, every exchange still queued is rejected with 'timeout' at once, and so is every
  * exchange started until one budget after the first timeout (the calls a service queues behind each other reach the
- * session one at a time, and must not cost a timeout each). The first report from the device ends that state; after
- * it, the next exchange is sent as a probe again.
+ * session one at a time, and must not cost a timeout each). Meanwhile the session probes the device with a read that
+ * changes nothing, so that it hears a device that is back; the first report from the device (a probe's answer, a late
+ * answer, a notification) ends that state, and the next exchange is sent again (src/drivers/shared/silence.ts).
  *
  * `trustEpoch` counts the exchanges whose outcome is unknown (timed out, damaged, cut) and reopenings: a copy of a
  * device object confirmed at an older epoch may no longer match the device (src/service/cache.ts).
@@ -52,6 +53,7 @@ import {
 } from '../protocol/messages.ts';
 import { DescriptorLayout, type Descriptor } from '../protocol/objects.ts';
 import { OBJECTS, type ObjectName } from '../protocol/registry.ts';
+import { SilenceWatch } from '../drivers/shared/silence.ts';
 import { TransportError, type Transport } from '../transport/types.ts';
 
 export interface SessionOptions {
@@ -124,10 +126,7 @@ export class DeviceSession {
   private pending: Pending | undefined;
   private closed = false;
   private seq = 0;
-  /** Exchanges in a row that timed out without a single answer from the device. */
-  private silent = 0;
-  /** While the device is silent (two timeouts in a row), exchanges started before this time fail at once. */
-  private quietUntil = 0;
+  private readonly silence: SilenceWatch;
   private epoch = 0;
   private readonly unsubscribe: (() => void)[] = [];
   descriptor: Descriptor | undefined;
@@ -145,6 +144,7 @@ export class DeviceSession {
   ) {
     this.timeoutMs = options.timeoutMs ?? 1500;
     this.readRetries = options.readRetries ?? 2;
+    this.silence = new SilenceWatch(this.timeoutMs, 1 + this.readRetries, () => this.sendProbe());
     this.unsubscribe.push(transport.onReport((r) => this.handleReport(r)));
     this.unsubscribe.push(transport.onDisconnect(() => this.handleDisconnect()));
   }
@@ -305,7 +305,7 @@ export class DeviceSession {
         return await attempt();
       } catch (e) {
         // After two silent exchanges in a row the device is not answering: no more retries.
-        const dead = e instanceof SessionError && e.reason === 'timeout' && this.silent >= 2;
+        const dead = e instanceof SessionError && e.reason === 'timeout' && this.silence.dead;
         if (!retriable(e) || n >= this.readRetries || this.closed || dead) throw e;
       }
     }
@@ -326,7 +326,7 @@ export class DeviceSession {
     const run = async (): Promise<unknown> => {
       if (this.closed) throw new SessionError('disconnected', 'the device is not connected');
       // Nothing is sent, so nothing may have changed: the trust epoch stays.
-      if (this.quiet()) throw new SessionError('timeout', 'the device stopped answering');
+      if (this.silence.quiet) throw new SessionError('timeout', 'the device stopped answering');
       return task.run();
     };
     void run()
@@ -441,22 +441,25 @@ export class DeviceSession {
     });
   }
 
-  /** True while exchanges fail without being sent: the device went silent less than one budget ago. */
-  private quiet(): boolean {
-    return this.silent >= 2 && performance.now() < this.quietUntil;
-  }
-
   /**
    * No answer within the timeout: the second silent exchange in a row empties the queue at once, and exchanges fail
    * without being sent until one budget after the first (or, for a probe sent after that, after this) timeout.
    */
   private timedOut(finish: (error: Error) => void): void {
-    this.silent++;
-    const now = performance.now();
-    if (this.silent === 1 || now >= this.quietUntil) this.quietUntil = now + this.timeoutMs * (1 + this.readRetries);
     const error = new SessionError('timeout', `no reply from the device within ${this.timeoutMs} ms`);
-    if (this.silent >= 2) this.rejectQueued(new SessionError('timeout', 'the device stopped answering'));
+    if (this.silence.timedOut()) this.rejectQueued(new SessionError('timeout', 'the device stopped answering'));
     finish(error);
+  }
+
+  /**
+   * Asks a quiet device whether it is back: one byte of the descriptor, under a tag of its own that no exchange waits
+   * for, so its answer only ends the quiet time (handleReport) and is then dropped. Nothing is sent while an exchange
+   * is in flight.
+   */
+  private sendProbe(): void {
+    if (this.closed || this.pending) return;
+    const spec = OBJECTS.descriptor;
+    this.sendFrame(tagged(readRequest(spec.cmd, spec.sub, 0, 1), this.takeSeq())).catch(() => undefined);
   }
 
   /** Tells the device to drop a transaction, without waiting for its answer (a later tag drops it as well). */
@@ -489,7 +492,7 @@ export class DeviceSession {
     }
     this.stats.dataBytesReceived += frame.data.length;
     // Any report, a late answer or a notification, says the device is there again: the next exchange is sent.
-    this.quietUntil = 0;
+    this.silence.heard();
     if (frame.cmd === CMD.notify && UNSOLICITED_NOTIFY_SUBS.includes(frame.sub & 0x3f)) {
       this.options.onNotify?.(frame);
       return;
@@ -499,7 +502,7 @@ export class DeviceSession {
       return;
     }
     // The device answered: it is alive, whatever the answer says.
-    this.silent = 0;
+    this.silence.answered();
     if (!answers(frame, p.cmd, p.sub)) {
       p.fail(new SessionError('reply', `an answer tagged ${p.seq} names another command`));
       return;
@@ -515,6 +518,7 @@ export class DeviceSession {
 
   private shutdown(error: SessionError): void {
     this.closed = true;
+    this.silence.stop();
     this.pending?.fail(error);
     this.pending = undefined;
     this.rejectQueued(error);

@@ -4,8 +4,8 @@
  * Times are absolute, so a late timer delivers every report that is due instead of drifting.
  *
  * For tests, faults can be armed on the n-th report delivered in a direction (injectFault): lose it, damage a byte,
- * replace it, deliver it twice or late, or cut the link there with the device keeping or losing its power. A cut
- * link can be plugged back (reconnect) and opened again.
+ * replace it, deliver it twice or late, or cut the link there with the device keeping or losing its power; or make
+ * the device hang there for a while (hang). A cut link can be plugged back (reconnect) and opened again.
  */
 import { REPORT_SIZE } from '../protocol/frame.ts';
 import { checkReportSize, ReportListeners } from './reports.ts';
@@ -13,6 +13,7 @@ import {
   LINK_PRESETS,
   TransportError,
   type LinkDirection,
+  type HangBacklog,
   type LinkFault,
   type LinkOptions,
   type LinkPower,
@@ -98,6 +99,8 @@ export class LoopbackTransport implements Transport {
   private generation = 0;
   private readonly counts: Record<LinkDirection, number> = { toDevice: 0, toHost: 0, any: 0 };
   private faults: ArmedFault[] = [];
+  /** While the device hangs: what it was sent meanwhile (answered once it is back, or never). */
+  private hung: { backlog: HangBacklog; held: Uint8Array[]; timer: ReturnType<typeof setTimeout> } | undefined;
 
   constructor(
     private readonly endpoint: ReportEndpoint,
@@ -135,6 +138,31 @@ export class LoopbackTransport implements Transport {
   injectFault(direction: LinkDirection, nth: number, fault: LinkFault): void {
     if (!Number.isInteger(nth) || nth < 1) throw new RangeError(`report ${nth}: counting starts at 1`);
     this.faults.push({ direction, at: this.counts[direction] + nth, fault });
+  }
+
+  /**
+   * The device stops answering for `ms` from now: every report sent to it meanwhile is held, then answered in order
+   * once it is back (`backlog` 'late') or never ('lost'). A hang that starts while one lasts extends it.
+   */
+  hang(ms: number, backlog: HangBacklog = 'late'): void {
+    const held = this.hung?.held ?? [];
+    if (this.hung) clearTimeout(this.hung.timer);
+    const generation = this.generation;
+    const timer = setTimeout(() => void this.wake(generation), ms);
+    this.hung = { backlog, held, timer };
+  }
+
+  /**
+   * The hang is over: the held reports are handed to the device one after another, as firmware reads its endpoint
+   * (one answered before the next is read); what is sent meanwhile queues behind them.
+   */
+  private async wake(generation: number): Promise<void> {
+    const hung = this.hung;
+    if (!hung) return;
+    if (hung.backlog === 'lost') hung.held.length = 0;
+    while (this.hung === hung && hung.held.length > 0 && this.generation === generation)
+      await this.handToDevice(hung.held.shift()!);
+    if (this.hung === hung) this.hung = undefined;
   }
 
   /** Disarms every fault not yet hit. */
@@ -195,6 +223,8 @@ export class LoopbackTransport implements Transport {
 
   private teardown(): void {
     this.state = 'gone';
+    if (this.hung) clearTimeout(this.hung.timer);
+    this.hung = undefined;
     this.generation++;
     this.toDevice.clear();
     this.toHost.clear();
@@ -243,14 +273,18 @@ export class LoopbackTransport implements Transport {
         case 'cut':
           this.disconnect(fault.power);
           return;
+        case 'hang':
+          this.hang(fault.ms, fault.backlog);
+          break;
       }
     }
     for (const r of reports) this.handOver(direction, r);
   }
 
   private handOver(direction: 'toDevice' | 'toHost', report: Uint8Array): void {
-    if (direction === 'toDevice') void this.handToDevice(report);
-    else this.handToHost(report);
+    if (direction === 'toHost') this.handToHost(report);
+    else if (this.hung) this.hung.held.push(report);
+    else void this.handToDevice(report);
   }
 
   private async handToDevice(report: Uint8Array): Promise<void> {

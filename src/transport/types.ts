@@ -51,7 +51,8 @@ export type LinkPower = 'kept' | 'lost';
  * - `replace`: the report is replaced by what `with` returns (any number of reports, none to drop it);
  * - `duplicate`: the report arrives twice;
  * - `delay`: the report arrives `ms` later, after the reports sent behind it;
- * - `cut`: the report is lost and the link goes down, the device keeping or losing its power.
+ * - `cut`: the report is lost and the link goes down, the device keeping or losing its power;
+ * - `hang`: the device stops answering for `ms` from this report on (LoopbackTransport.hang).
  */
 export type LinkFault =
   | { kind: 'drop' }
@@ -59,7 +60,14 @@ export type LinkFault =
   | { kind: 'replace'; with: (report: Uint8Array) => Uint8Array[] }
   | { kind: 'duplicate' }
   | { kind: 'delay'; ms: number }
-  | { kind: 'cut'; power: LinkPower };
+  | { kind: 'cut'; power: LinkPower }
+  | { kind: 'hang'; ms: number; backlog?: HangBacklog };
+
+/**
+ * What a hung device does with the reports sent to it while it hung: answers them once it is back, late and in order
+ * (firmware busy in a long loop, its endpoint holding the requests), or never (they were lost).
+ */
+export type HangBacklog = 'late' | 'lost';
 
 /** Link behaviour of a simulated connection (DESIGN §2: wired ~1 ms, 2.4G ~220 ms, Bluetooth ~100 ms). */
 export interface LinkOptions {

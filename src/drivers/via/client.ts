@@ -1,10 +1,15 @@
 /**
- * One VIA conversation: a serial queue of request/reply pairs over a transport. VIA has no sequence numbers, so a
- * reply is matched to its request by the bytes the keyboard must echo (the command and the arguments it does not
- * overwrite); anything else that arrives meanwhile is a stale or damaged report and is not taken as the answer.
- * Every request has a timeout; idempotent reads are retried a bounded number of times.
+ * One VIA conversation: a serial queue of request/reply pairs over a transport, on the shared link core
+ * (../shared/link.ts). VIA has no sequence numbers, so a reply is matched to its request by the bytes the keyboard
+ * must echo (QMK's via.c answers in the request's own buffer: the command and the arguments it does not overwrite);
+ * anything else that arrives meanwhile is a stale or damaged report and is not taken as the answer. Every request has
+ * a timeout; idempotent reads are retried a bounded number of times.
+ *
+ * The fence after a lost exchange is a protocol version request carrying a number of its own in bytes the handler
+ * leaves alone (it writes bytes 1 and 2 only), so its echo tells it apart from every late answer.
  */
 import type { Transport } from '../../transport/types.ts';
+import { LinkFailure, ReplyLink, type LinkRequest } from '../shared/link.ts';
 import { DriverError, type OpenOptions } from '../types.ts';
 import { VIA_CMD, VIA_REPORT_BYTES, viaRequest } from './protocol.ts';
 
@@ -24,31 +29,37 @@ export interface ViaClientStats {
 
 const DEFAULT_TIMEOUT_MS = 500;
 const READ_ATTEMPTS = 3;
-
-interface Pending {
-  request: Uint8Array;
-  echo: number;
-  resolve: (reply: Uint8Array) => void;
-  mismatched: boolean;
-}
+/** Where a fence carries its number: after the two bytes the protocol version answer writes. */
+const FENCE_TAG_AT = 3;
 
 export class ViaClient {
-  readonly stats: ViaClientStats = { reportsSent: 0, repliesTaken: 0 };
-  private queue: Promise<unknown> = Promise.resolve();
-  private pending: Pending | undefined;
-  private readonly unsubscribe: () => void;
-  private readonly timeoutMs: number;
+  private readonly repliesTaken = { count: 0 };
+  private readonly link: ReplyLink;
 
   constructor(
-    private readonly transport: Transport,
+    transport: Transport,
     private readonly options: OpenOptions = {},
   ) {
-    this.timeoutMs = options.replyTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.unsubscribe = transport.onReport((report) => this.onReport(report));
+    this.link = new ReplyLink(transport, {
+      replyTimeoutMs: options.replyTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+      window: 1,
+      budgetAttempts: READ_ATTEMPTS,
+      fence,
+      ...(options.onExchange ? { onExchange: options.onExchange } : {}),
+    });
+  }
+
+  get stats(): ViaClientStats {
+    return { reportsSent: this.link.sent, repliesTaken: this.repliesTaken.count };
+  }
+
+  /** Moves on every exchange whose outcome is unknown. */
+  get trustEpoch(): number {
+    return this.link.trustEpoch;
   }
 
   close(): void {
-    this.unsubscribe();
+    this.link.close();
   }
 
   /**
@@ -56,78 +67,48 @@ export class ViaClient {
    * keyboard answers id_unhandled, 'timeout' when nothing matching arrives, 'reply' when only reports that do not
    * echo the request arrived.
    */
-  call(exchange: ViaExchange): Promise<Uint8Array> {
-    const run = this.queue.then(() => this.exchange(exchange));
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
-  private async exchange(x: ViaExchange): Promise<Uint8Array> {
+  async call(x: ViaExchange): Promise<Uint8Array> {
     const request = viaRequest(x.command, x.args ?? []);
-    const attempts = x.idempotent ? READ_ATTEMPTS : 1;
-    let sawMismatch = false;
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      const outcome = await this.once(request, x.echo);
-      sawMismatch ||= outcome.mismatched;
-      if (outcome.reply) return this.judge(request, outcome.reply, outcome.ms);
-    }
-    if (sawMismatch)
-      throw new DriverError('reply', `the keyboard answered command ${x.command} with a report that does not echo it`);
-    throw new DriverError('timeout', `the keyboard did not answer command ${x.command}`);
-  }
-
-  private judge(request: Uint8Array, reply: Uint8Array, ms: number): Uint8Array {
-    if (reply[0] === VIA_CMD.unhandled) {
-      this.log(request, reply, ms, 'refused');
-      throw new DriverError('unsupported', `the keyboard does not handle command ${request[0]} (${request[1]})`);
-    }
-    this.log(request, reply, ms, 'ok');
-    this.stats.repliesTaken++;
-    return reply;
-  }
-
-  private once(request: Uint8Array, echo: number): Promise<{ reply?: Uint8Array; mismatched: boolean; ms: number }> {
-    return new Promise((resolve, reject) => {
-      const started = performance.now();
-      const pending: Pending = {
-        request,
-        echo,
-        mismatched: false,
-        resolve: (reply) => {
-          clearTimeout(timer);
-          this.pending = undefined;
-          resolve({ reply, mismatched: pending.mismatched, ms: performance.now() - started });
-        },
-      };
-      const timer = setTimeout(() => {
-        if (this.pending === pending) this.pending = undefined;
-        const ms = performance.now() - started;
-        this.log(request, undefined, ms, 'timeout');
-        resolve({ mismatched: pending.mismatched, ms });
-      }, this.timeoutMs);
-      this.pending = pending;
-      this.stats.reportsSent++;
-      this.transport.send(request).catch((error: unknown) => {
-        clearTimeout(timer);
-        this.pending = undefined;
-        reject(new DriverError('disconnected', error instanceof Error ? error.message : 'the keyboard is gone'));
+    let reply;
+    try {
+      reply = await this.link.request({
+        report: request,
+        attempts: x.idempotent ? READ_ATTEMPTS : 1,
+        judge: (r) =>
+          r.length !== VIA_REPORT_BYTES || !echoes(request, r, x.echo)
+            ? 'other'
+            : r[0] === VIA_CMD.unhandled
+              ? 'refused'
+              : 'answer',
       });
-    });
-  }
-
-  private onReport(report: Uint8Array): void {
-    const pending = this.pending;
-    if (!pending) return;
-    if (report.length !== VIA_REPORT_BYTES || !echoes(pending.request, report, pending.echo)) {
-      pending.mismatched = true;
-      return;
+    } catch (e) {
+      if (!(e instanceof LinkFailure)) throw e;
+      if (e.reason === 'disconnected') throw new DriverError('disconnected', e.message);
+      if (e.strays > 0)
+        throw new DriverError(
+          'reply',
+          `the keyboard answered command ${x.command} with a report that does not echo it`,
+        );
+      throw new DriverError('timeout', `the keyboard did not answer command ${x.command} (${e.message})`);
     }
-    pending.resolve(report.slice());
+    if (reply.refused)
+      throw new DriverError('unsupported', `the keyboard does not handle command ${request[0]} (${request[1]})`);
+    this.repliesTaken.count++;
+    return reply.report;
   }
+}
 
-  private log(sent: Uint8Array, received: Uint8Array | undefined, ms: number, outcome: 'ok' | 'refused' | 'timeout') {
-    this.options.onExchange?.({ sent, ...(received ? { received } : {}), ms, outcome });
-  }
+/** The n-th fence: get_protocol_version with n in bytes 3-6, which the answer must echo. */
+function fence(n: number): LinkRequest {
+  const tag = [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
+  const report = viaRequest(VIA_CMD.getProtocolVersion, [0, 0, ...tag]);
+  return {
+    report,
+    judge: (r) =>
+      r.length === VIA_REPORT_BYTES && r[0] === report[0] && tag.every((b, i) => r[FENCE_TAG_AT + i] === b)
+        ? 'answer'
+        : 'other',
+  };
 }
 
 /** The reply carries the request's first `echo` bytes, or is id_unhandled followed by the request's other bytes. */
