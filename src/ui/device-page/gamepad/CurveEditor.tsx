@@ -5,7 +5,17 @@
  */
 import { useId, useRef, useState, type PointerEvent } from 'react';
 import { useT } from '../../../i18n/store';
-import { CHART, OUT_MAX, draftOf, fromChart, parseCurve, toChart, type CurvePoint, type DraftPoint } from './curve';
+import {
+  CHART,
+  OUT_MAX,
+  draftOf,
+  fromChart,
+  parseCurve,
+  toChart,
+  typedCurve,
+  type CurvePoint,
+  type DraftPoint,
+} from './curve';
 
 export interface CurveEditorProps {
   curve: readonly CurvePoint[];
@@ -13,12 +23,14 @@ export interface CurveEditorProps {
   stepMm: number;
   busy: boolean;
   onApply(curve: CurvePoint[]): void;
+  /** The draft moved away from what the keyboard holds, or Apply found it wrong: an earlier "Saved" no longer holds. */
+  onEdit?(): void;
 }
 
 const TICKS_MM = [0, 1, 2, 3, 4];
 const TICKS_OUT = [0, 64, 128, 192, 255];
 
-export function CurveEditor({ curve, travelMm, stepMm, busy, onApply }: CurveEditorProps) {
+export function CurveEditor({ curve, travelMm, stepMm, busy, onApply, onEdit }: CurveEditorProps) {
   const t = useT();
   const titleId = useId();
   const problemId = useId();
@@ -27,30 +39,34 @@ export function CurveEditor({ curve, travelMm, stepMm, busy, onApply }: CurveEdi
   const [dragging, setDragging] = useState<number | undefined>(undefined);
   const svg = useRef<SVGSVGElement>(null);
 
-  const parsed = parseCurve(draft, travelMm);
-  const shown = parsed.curve ?? [...curve];
+  // Typed points go on the chart as they are typed, before Apply.
+  const shown = typedCurve(draft, curve, travelMm);
   const changed = JSON.stringify(draftOf(curve)) !== JSON.stringify(draft);
   const edit = (i: number, field: keyof DraftPoint, value: string) => {
     setDraft((d) => d.map((p, j) => (j === i ? { ...p, [field]: value } : p)));
     setProblem(undefined);
+    onEdit?.();
   };
   const apply = () => {
     const result = parseCurve(draft, travelMm);
     if (result.problem) {
       setProblem(t(result.problem.id, ...result.problem.args.map(String)));
+      onEdit?.();
       return;
     }
     onApply(result.curve);
   };
   const drag = (e: PointerEvent<SVGSVGElement>) => {
-    if (dragging === undefined || !svg.current || !parsed.curve) return;
+    if (dragging === undefined || !svg.current) return;
     const box = svg.current.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return;
     const x = ((e.clientX - box.left) / box.width) * CHART.width;
     const y = ((e.clientY - box.top) / box.height) * CHART.height;
-    const bounds = { minMm: parsed.curve[dragging - 1]?.mm ?? 0, maxMm: parsed.curve[dragging + 1]?.mm ?? travelMm };
+    const bounds = { minMm: shown[dragging - 1]?.mm ?? 0, maxMm: shown[dragging + 1]?.mm ?? travelMm };
     const p = fromChart(x, y, travelMm, stepMm, bounds);
     setDraft((d) => d.map((q, j) => (j === dragging ? { mm: p.mm.toFixed(2), out: String(p.out) } : q)));
+    setProblem(undefined);
+    onEdit?.();
   };
   const points = shown.map((p) => toChart(p, travelMm));
   const summary = shown.map((p) => t('libhmk.gamepad.curve.pair', p.mm.toFixed(2), String(p.out))).join(', ');

@@ -2,11 +2,14 @@
  * Keys to gamepad buttons: select keys on the drawing (each bound key shows its button), then choose the button or
  * stick direction they press from the keyboard's own list, named in the app's language.
  */
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import type { DeviceLayout } from '../../../core/device-features';
 import type { KeycodeSpace } from '../../../core/keycode-spaces/types';
 import { useLanguage, useT } from '../../../i18n/store';
+import type { KeyRect } from '../../keyboard/geometry';
 import { KeyboardDrawing } from '../../keyboard/KeyboardDrawing';
+import { Tip } from '../../widgets/Tip';
+import { CAP_LINE_HEIGHT, capLegend } from './cap-legend';
 
 export interface GamepadChoice {
   code: number;
@@ -25,6 +28,41 @@ export interface GamepadButtonsProps {
 }
 
 const MIXED = '';
+
+/** A bound key's cap: the button's name in lines that fit it, with the whole name as its tooltip. */
+function ButtonCap({ rect, name }: { rect: KeyRect; name: string }) {
+  const { lines, fontSize, joiner } = capLegend(name, rect);
+  const lineHeight = fontSize * CAP_LINE_HEIGHT;
+  const top = rect.y + rect.h / 2 - ((lines.length - 1) * lineHeight) / 2;
+  const x = rect.x + rect.w / 2;
+  return (
+    <Tip content={name}>
+      <g className="gamepad-cap" data-testid="gamepad-cap">
+        <rect
+          className="gamepad-cap__hit"
+          fill="transparent"
+          x={rect.x}
+          y={rect.y}
+          width={rect.w}
+          height={rect.h}
+          rx={rect.rx}
+          aria-hidden="true"
+        />
+        <text className="kb-key__legend" fontSize={fontSize} aria-hidden="true">
+          {/* Joined as written ("Left stick right", "右摇杆按下"), the lines still read as the name. */}
+          {lines.map((line, i) => (
+            <Fragment key={i}>
+              {i > 0 && joiner}
+              <tspan x={x} y={top + i * lineHeight}>
+                {line}
+              </tspan>
+            </Fragment>
+          ))}
+        </text>
+      </g>
+    </Tip>
+  );
+}
 
 export function GamepadButtons({ layout, space, buttons, choices, busy, onAssign }: GamepadButtonsProps) {
   const t = useT();
@@ -59,7 +97,11 @@ export function GamepadButtons({ layout, space, buttons, choices, busy, onAssign
           selected={selected}
           onSelectionChange={setSelected}
           label={t('libhmk.gamepad.drawing')}
-          keyLabel={(id) => ((buttons[id] ?? 0) !== 0 ? nameOf(buttons[id]!) : printed(id))}
+          // A bound key's name is drawn by ButtonCap, in lines that fit its cap.
+          keyLabel={(id) => ((buttons[id] ?? 0) !== 0 ? '' : printed(id))}
+          renderKey={(id, rect) =>
+            (buttons[id] ?? 0) !== 0 ? <ButtonCap rect={rect} name={nameOf(buttons[id]!)} /> : null
+          }
           keyFill={(id) => ((buttons[id] ?? 0) !== 0 ? 'var(--accent-soft)' : undefined)}
           keyDescription={(id) => t('libhmk.gamepad.key', printed(id) ?? `#${id}`, nameOf(buttons[id] ?? 0))}
         />

@@ -111,6 +111,7 @@ export default function GamepadTab({ path }: { path: string }) {
           stepMm={stepMm}
           busy={busy}
           onApply={(curve) => void write({ curve })}
+          onEdit={() => setSaved(false)}
         />
         <section className="panel gamepad-flags" aria-labelledby="gamepad-flags-title">
           <h2 className="panel__title" id="gamepad-flags-title">

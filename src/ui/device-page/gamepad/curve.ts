@@ -76,3 +76,20 @@ export function fromChart(
   const out = Math.round(((CHART.top + h - y) / h) * OUT_MAX);
   return { mm: Math.round(mm * 100) / 100, out: Math.min(OUT_MAX, Math.max(0, out)) };
 }
+
+/**
+ * What the chart shows while the fields are typed in: each field that reads as a number within range, at once, and
+ * the curve's own value for a field still being typed ("", "1.") or out of range. Order is not checked here: a point
+ * typed past its neighbour is drawn where it was typed, and Apply names the problem.
+ */
+export function typedCurve(draft: readonly DraftPoint[], curve: readonly CurvePoint[], travelMm: number): CurvePoint[] {
+  return draft.map((p, i) => {
+    const mm = numberOf(p.mm);
+    const out = numberOf(p.out);
+    const held = curve[i] ?? { mm: 0, out: 0 };
+    return {
+      mm: mm !== undefined && mm <= travelMm ? Math.round(mm * 100) / 100 : held.mm,
+      out: out !== undefined && Number.isInteger(out) && out <= OUT_MAX ? out : held.out,
+    };
+  });
+}
