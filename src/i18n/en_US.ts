@@ -55,6 +55,8 @@ export const en_US = {
   'lang.current': 'Language: {0}',
   'lang.en_US': 'English (United States)',
   'lang.zh_CN': 'Simplified Chinese',
+  /** A language in its own script, then in the page's language: 简体中文 — Simplified Chinese. */
+  'lang.option': '{0} — {1}',
   'lang.short': 'EN',
   'tool.title': 'Tools',
   'help.title': 'Help',

@@ -43,6 +43,7 @@ export const zh_CN: Record<CatalogueId, string> = {
   'lang.current': '语言：{0}',
   'lang.en_US': '英语（美国）',
   'lang.zh_CN': '简体中文',
+  'lang.option': '{0} — {1}',
   'lang.short': '中',
   'tool.title': '工具',
   'help.title': '帮助',

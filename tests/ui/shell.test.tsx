@@ -69,7 +69,7 @@ describe('app shell', () => {
     const host = testHost();
     renderWithServices(<App />, { host });
     await userEvent.click(screen.getByRole('button', { name: 'Language: English (United States)' }));
-    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Simplified Chinese' }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: '简体中文 — Simplified Chinese' }));
     expect(screen.getByRole('navigation', { name: '主导航' })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['设备', '工具', '帮助', '设置']);
     expect(readCookie(document.cookie, 'Language')).toBe('zh_CN');

@@ -10,6 +10,7 @@ import { LANGUAGES, type Language } from '../../i18n/translate';
 import { attempt } from '../call';
 import { COOKIE_NAMES, getCookie, setCookie } from '../cookies';
 import { useServices } from '../services';
+import { languageLabel } from '../shell/language-name';
 import { useThemeStore } from '../theme/store';
 import { THEME_MODES, type ThemeMode } from '../theme/theme';
 import { useToolsT } from '../tools/texts';
@@ -163,7 +164,7 @@ export default function SettingsTab() {
             legend={tt('prefs.language.title')}
             name="prefs-language"
             value={language}
-            options={LANGUAGES.map((l) => ({ value: l, label: t(`lang.${l}`) }))}
+            options={LANGUAGES.map((l) => ({ value: l, label: languageLabel(t, l) }))}
             onChoose={chooseLanguage}
           />
         </Card>

@@ -12,6 +12,7 @@ import { useServices } from '../services';
 import { useThemeStore } from '../theme/store';
 import { THEME_MODES, type ThemeMode } from '../theme/theme';
 import { AutoThemeIcon, CheckIcon, GlobeIcon, MoonIcon, SunIcon } from '../widgets/icons';
+import { LanguageName } from './language-name';
 
 const THEME_ICONS: Record<ThemeMode, ReactNode> = {
   light: <SunIcon size={20} />,
@@ -31,7 +32,7 @@ function Menu<V extends string>({
   triggerLabel: string;
   title: string;
   value: V;
-  options: readonly { value: V; label: string }[];
+  options: readonly { value: V; label: ReactNode }[];
   onChoose(value: V): void;
 }) {
   return (
@@ -97,7 +98,7 @@ export function QuickPrefs() {
         triggerLabel={t('lang.current', t(`lang.${language}`))}
         title={t('lang.label')}
         value={language}
-        options={LANGUAGES.map((l) => ({ value: l, label: t(`lang.${l}`) }))}
+        options={LANGUAGES.map((l) => ({ value: l, label: <LanguageName t={t} language={l} /> }))}
         onChoose={chooseLanguage}
       />
     </div>

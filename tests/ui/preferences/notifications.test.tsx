@@ -128,7 +128,7 @@ describe('event info in the app', () => {
     expect(screen.queryByText('Cyber01 disconnected')).not.toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(NOTICE_STORAGE_KEY)!)).toMatchObject({ inApp: true, disconnected: false });
 
-    await userEvent.click(screen.getByRole('radio', { name: 'Simplified Chinese' }));
+    await userEvent.click(screen.getByRole('radio', { name: '简体中文 — Simplified Chinese' }));
     await serviceDoes(() => host.live.addVirtual('Made68Pro'));
     expect(await screen.findByText('Made68Pro 已连接')).toBeInTheDocument();
   });

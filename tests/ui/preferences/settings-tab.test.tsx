@@ -37,7 +37,7 @@ describe('Settings tab', () => {
     const unwire = keepLanguageInCookie();
     const host = testHost();
     renderWithServices(<SettingsTab />, { host });
-    await userEvent.click(screen.getByRole('radio', { name: 'Simplified Chinese' }));
+    await userEvent.click(screen.getByRole('radio', { name: '简体中文 — Simplified Chinese' }));
     expect(await screen.findByRole('heading', { name: '语言' })).toBeInTheDocument();
     expect(readCookie(document.cookie, 'Language')).toBe('zh_CN');
     await waitFor(() => expect(host.live.callsTo('setLang').at(-1)?.named.get('lang')).toBe('zh_CN'));
