@@ -3,6 +3,9 @@
  * and the parts of the environment a browser or desktop shell gives (the WebHID permission prompt, window controls)
  * record what they were asked to do.
  */
+import * as React from 'react';
+import { act } from 'react';
+import type { Bridge } from '../../src/contract/bridge';
 import type { Host, WindowControls } from '../../src/ui/host-types';
 import { liveService, type LiveService, type LiveServiceOptions } from '../../src/testing/live-service';
 
@@ -45,13 +48,34 @@ afterEach(async () => {
   made.clear();
 });
 
+const reactInternals = (React as unknown as Record<string, { actQueue?: unknown } | undefined>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+
+/**
+ * The service's events reach the screens inside act(), as React expects of anything that updates them from outside
+ * a test's own steps: without it, an event landing between two steps prints "not wrapped in act". Inside an act the
+ * test already runs, or inside waitFor/findBy (Testing Library turns the act environment off there and flushes
+ * updates itself), an event passes as it is.
+ */
+function eventsInAct(bridge: Bridge): Bridge {
+  return {
+    call: (channel, func, args) => bridge.call(channel, func, args),
+    on: (event, listener) =>
+      bridge.on(event, (payload) => {
+        const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+        if (actEnvironment && reactInternals?.actQueue == null) act(() => listener(payload));
+        else listener(payload);
+      }),
+  };
+}
+
 export type TestHost = Host & { live: LiveService; hidRequests: number };
 
 export function testHost(overrides: Partial<Omit<Host, 'bridge'>> = {}, options: LiveServiceOptions = {}): TestHost {
   const live = liveService(options);
   made.add(live);
   const host: TestHost = {
-    bridge: live.bridge,
+    bridge: eventsInAct(live.bridge),
     live,
     hidRequests: 0,
     hasWebHid: true,

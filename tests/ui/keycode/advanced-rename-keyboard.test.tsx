@@ -3,7 +3,7 @@
  * Renaming an advanced-key card with the keyboard only: Rename opens the dialog with the name field focused and its
  * text selected, typing replaces it, Enter saves, and focus goes back to the card's menu button.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { dialog, dks, renderArea, sentItem } from './advanced-fixtures';
 import { withDevicesExtraTexts } from '../devices-extra-texts';
 
@@ -17,10 +17,10 @@ it('focuses the selected name, Enter renames, focus returns to the menu button',
     return found!;
   });
   const trigger = card.querySelector<HTMLElement>('[aria-haspopup="menu"]')!;
-  trigger.focus();
+  act(() => trigger.focus());
   await r.user.keyboard('{Enter}');
   const rename = await screen.findByRole('menuitem', { name: 'Rename' });
-  rename.focus();
+  act(() => rename.focus());
   await r.user.keyboard('{Enter}');
   const input = await waitFor(() => {
     const field = dialog().querySelector('input') as HTMLInputElement;

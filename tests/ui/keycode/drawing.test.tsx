@@ -17,6 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 async function drawn() {
@@ -37,9 +38,12 @@ describe('loading the drawing', () => {
 
   it('warns with warn.need.reload and draws from the layout when the file is missing', async () => {
     serveDrawings(() => ({ ok: false, status: 404, text: async () => '' }));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderWithServices(<Harness />);
     await drawn();
     expect(useToastStore.getState().toasts).toMatchObject([{ title: 'warn.need.reload', type: 2, delay: 7 }]);
+    // The developer's console says which file and why.
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('/devices/made68pro.svg'), new Error('HTTP 404'));
     expect(screen.getAllByRole('gridcell')).toHaveLength(68);
     const user = userEvent.setup();
     await user.click(keyNamed('Esc'));
@@ -59,9 +63,11 @@ describe('loading the drawing', () => {
       status: 200,
       text: async () => '<svg xmlns="http://www.w3.org/2000/svg"><rect/>',
     }));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderWithServices(<Harness />);
     await drawn();
     expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['warn.need.reload']);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('could not be used'), expect.any(Error));
     expect(screen.getAllByRole('gridcell')).toHaveLength(68);
   });
 });

@@ -107,9 +107,7 @@ describe('status lines', () => {
 
     await user.click(screen.getByRole('button', { name: 'Reset layer 1' }));
     await screen.findByRole('dialog', { name: 'Reset layer 1?' });
-    await act(async () => {
-      await user.click(screen.getByRole('button', { name: 'OK' }));
-    });
+    await user.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(keyNamed('Esc')).toHaveTextContent('Esc'));
     expect(screen.queryByText(/^Vol\+ set on/)).toBeNull();
     expect(screen.getByText(/^Select keys on the keyboard/)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { keycodeByName } from '../../../src/core/keycodes';
 import { keytuneSpace } from '../../../src/core/keycode-spaces/keytune';
@@ -78,12 +78,12 @@ describe('layers', () => {
 
     await user.click(screen.getByRole('button', { name: 'Reset layer 2' }));
     await screen.findByRole('dialog', { name: 'Reset layer 2?' });
-    await act(async () => {
-      await user.click(screen.getByRole('button', { name: 'OK' }));
-    });
-    expect(keyboard.setKeyInfoCalls().map((c) => c.args)).toEqual([
-      ['--path', keyboard.path, '--index', '1', '--reset', 'layer'],
-    ]);
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(keyboard.setKeyInfoCalls().map((c) => c.args)).toEqual([
+        ['--path', keyboard.path, '--index', '1', '--reset', 'layer'],
+      ]),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(keyboard.held()[1]).toEqual(keyboard.factory[1]);
   });

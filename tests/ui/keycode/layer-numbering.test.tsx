@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** One layer numbering for people, Layer 1-4, in the layer list, the picker and the Fn key; the wire stays 0-based. */
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { KC_FN, keycodeEntry, keycodeLabel, layerKeycode } from '../../../src/core/keycodes';
 import { useLanguageStore } from '../../../src/i18n/store';
@@ -45,7 +45,7 @@ describe('Layer numbering', () => {
     expect(names).toContain('TG(4)，开关第 4 层');
     expect(names).toContain('TO(2)，切换到第 2 层');
     expect(names.find((n) => n?.startsWith('Fn，'))).toBe('Fn，Fn 功能键（按住切换到第 2 层）');
-    useLanguageStore.getState().setLanguage('en_US', { persist: false });
+    act(() => useLanguageStore.getState().setLanguage('en_US', { persist: false }));
   });
 
   it('keeps the wire 0-based: MO(2) is the code of wire layer 1, which the Fn key holds', () => {
