@@ -61,6 +61,20 @@ export interface AdvancedFeatures extends Partial<Record<AdvancedKind, number>> 
   dksMaxTriggerMm?: number;
   /** trigger_action_type values a macro's trigger may take, where macros are. */
   macroTriggerActionTypes?: readonly number[];
+  /** False where a DKS has no tick settings (tick_type, tick_min, tick_max); absent: it has them. */
+  dksTicks?: boolean;
+  /** Where the DKS top point is the key's own actuation point, shown but not set by the DKS. */
+  dksTopIsActuation?: boolean;
+  /** Step of the DKS travel points, mm; absent: 0.1. */
+  dksStepMm?: number;
+  /** The device's own snap-tap behaviours (a snap-tap item's `behaviour` is an index here); absent: the spec's modes. */
+  snaptapBehaviours?: readonly string[];
+  /** Where a snap-tap has a bottom-out point past which both keys register. */
+  snaptapBottomOut?: boolean;
+  /** Where a mod-tap can hold as soon as another key is pressed. */
+  modTapHoldOnOtherKey?: boolean;
+  /** Where a toggle shortcut has a tapping term (its hold_time). */
+  toggleTappingTerm?: boolean;
 }
 
 /** The advanced-key kinds a device offers, in the order of their type numbers. */

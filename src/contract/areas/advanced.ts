@@ -9,9 +9,11 @@ import { keyIdsArg } from './keymap.ts';
 export type {
   AdvancedLists,
   FuncInfoPayload,
+  ItemPlace,
   RecordedKeyEventPayload,
   RecordingState,
   SavedItem,
+  ShortcutItemWithOptions,
   SnaptapItemWithMode,
 } from '../payloads/advanced.ts';
 
@@ -44,6 +46,8 @@ export const shortcutItemArg = z.object({
   sc_type: z.number().int(),
   display: z.array(z.object({ code })),
   hold_time: z.number().int().default(SHORTCUT_HOLD_TIME.default),
+  /** Mod-tap: hold as soon as another key is pressed within the hold time, where features.advanced.modTapHoldOnOtherKey. */
+  hold_on_other_key_press: z.boolean().optional(),
 });
 
 export const macroItemArg = z.object({
@@ -65,6 +69,13 @@ export const snaptapItemArg = z.object({
   display: z.array(keyRef),
   /** 0 last input wins, 1 first input wins, 2 neutral. */
   mode: int(0, 2).default(0),
+  /**
+   * The device's own behaviour, an index into features.advanced.snaptapBehaviours, where the device lists them; it
+   * takes the place of mode. Left out: mode.
+   */
+  behaviour: int(0, 15).optional(),
+  /** mm past which both keys register whatever the behaviour, null off, where features.advanced.snaptapBottomOut. */
+  bottom_out: z.number().nullable().optional(),
 });
 
 export const hypertapItemArg = z.object({ ...common, display: z.array(z.union([z.object({ code }), keyRef])) });

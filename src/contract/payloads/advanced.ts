@@ -13,13 +13,30 @@ import type {
   SnaptapItem,
 } from '../../core/advanced-keys.ts';
 
-/** Snap-tap item with the wire's resolution mode (0 last input wins, 1 first input wins, 2 neutral). */
-export type SnaptapItemWithMode = SnaptapItem & { mode: number };
+/**
+ * Where an item sits on the keyboard, for families whose items name their own key (libhmk: every advanced key holds
+ * its layer and key); Bind moves such an item instead of putting a code on the key.
+ */
+export interface ItemPlace {
+  layer?: number;
+  key_id?: number;
+}
+
+/**
+ * Snap-tap item with the wire's resolution mode (0 last input wins, 1 first input wins, 2 neutral); where the device
+ * lists its own behaviours (features.advanced.snaptapBehaviours), `behaviour` is its index there, and `bottom_out` the
+ * depth in mm past which both keys register (null: off).
+ */
+export type SnaptapItemWithMode = SnaptapItem &
+  ItemPlace & { mode: number; behaviour?: number; bottom_out?: number | null };
+
+/** Shortcut item; a mod-tap may say whether another key pressed within its hold time makes it hold. */
+export type ShortcutItemWithOptions = ShortcutItem & ItemPlace & { hold_on_other_key_press?: boolean };
 
 /** The five special-key lists, in the shape of spec-1 §3. */
 export interface AdvancedLists {
-  dks: DksItem[];
-  shortcut: ShortcutItem[];
+  dks: (DksItem & ItemPlace)[];
+  shortcut: ShortcutItemWithOptions[];
   macro: MacroItem[];
   snaptap: SnaptapItemWithMode[];
   hypertap: HypertapItem[];
@@ -28,8 +45,8 @@ export interface AdvancedLists {
 /** Function info (spec-1 §3): lists, capacities, free slots, DKS limits and what this firmware offers. */
 export interface FuncInfoPayload {
   path: string;
-  dks_list: DksItem[];
-  shortcut_list: ShortcutItem[];
+  dks_list: (DksItem & ItemPlace)[];
+  shortcut_list: ShortcutItemWithOptions[];
   macro_list: MacroItem[];
   snaptap_list: SnaptapItemWithMode[];
   hypertap_list: HypertapItem[];

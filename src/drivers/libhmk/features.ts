@@ -3,7 +3,7 @@
  * decides its tabs, controls and ranges from these. Its own advanced-key kinds are offered through the driver's
  * `advanced` port, shown in the shared kinds they map to.
  */
-import { DKS_PHASES } from './advanced-codec.ts';
+import { DKS_PHASES, NULL_BIND_BEHAVIOURS } from './advanced-codec.ts';
 import { NO_SETTINGS } from '../../core/device-features.ts';
 import type { DeviceFeatures } from '../types.ts';
 import { MIN_DISTANCE, STEP_MM, TRAVEL_MM, distanceToMm } from './distance.ts';
@@ -37,6 +37,15 @@ export function libhmkFeatures(meta: LibhmkMetadata, version: number): DeviceFea
       shortcutKinds: ['modTap', 'toggle'],
       dksRows: DKS_PHASES.length,
       dksMaxTriggerMm: TRAVEL_MM,
+      // A dynamic keystroke has no tick settings; it fires at the key's actuation point, down to its bottom-out
+      // point, stored as a distance (STEP_MM apart on screen).
+      dksTicks: false,
+      dksTopIsActuation: true,
+      dksStepMm: STEP_MM,
+      snaptapBehaviours: NULL_BIND_BEHAVIOURS,
+      snaptapBottomOut: true,
+      modTapHoldOnOtherKey: true,
+      toggleTappingTerm: true,
     },
     performance: {
       travelMm: TRAVEL_MM,

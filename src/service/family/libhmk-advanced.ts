@@ -2,8 +2,10 @@
  * libhmk's advanced keys in the spec's shapes (spec-1 §3), through the driver's `advanced` port. Every kind shares the
  * keyboard's slots, so a slot number is the item's id_num in whichever list its kind maps to:
  * dynamic keystroke -> DKS item (four codes, the four phases as the rows' stages), null bind -> snap-tap item (mode:
- * the behaviour's index last / primary / secondary / neutral / distance), tap-hold -> shortcut mod-tap (tap, hold;
- * hold_time is the tapping term), toggle -> shortcut toggle. A slot sits on one key of one layer, so an added DKS or
+ * the behaviour's index last / primary / secondary / neutral / distance, also as `behaviour`, which a caller may give
+ * instead; `bottom_out` its bottom-out point), tap-hold -> shortcut mod-tap (tap, hold; hold_time is the tapping term,
+ * `hold_on_other_key_press`), toggle -> shortcut toggle (hold_time its tapping term). Every item says where it sits
+ * (`layer`, `key_id`); an edit with one key selected moves it there (Bind). A slot sits on one key of one layer, so an added DKS or
  * shortcut goes on the one key selected, on the current layer. Key codes are libhmk codes.
  */
 import type { advancedCalls } from '../../contract/areas/advanced.ts';
@@ -140,6 +142,7 @@ function itemOf(device: DriverDevice, slot: number, key: LibhmkAdvancedKey, actu
         type: ADVANCED_TYPE.snaptap,
         display: [physicalKey(device, key.keyId), physicalKey(device, key.secondaryKeyId)],
         mode: NULL_BIND_BEHAVIOURS.indexOf(key.behaviour),
+        behaviour: NULL_BIND_BEHAVIOURS.indexOf(key.behaviour),
         bottom_out: key.bottomOutMm,
       };
   }
@@ -216,6 +219,14 @@ function tappingTerm(ms: number): number {
   return ms;
 }
 
+/** A bottom-out point (DKS, null bind) the keyboard can hold, in mm. */
+function bottomOutPoint(mm: number): number {
+  const lowest = distanceToMm(MIN_DISTANCE);
+  if (!Number.isFinite(mm) || mm < lowest || mm > TRAVEL_MM)
+    throw refuse('bottom', `bottom-out point ${mm} mm is outside ${lowest}-${TRAVEL_MM} mm`, mm);
+  return mm;
+}
+
 function keyOf(device: DriverDevice, id: number | undefined): number {
   const count = device.driver.features.keyCount;
   if (id === undefined || !Number.isInteger(id) || id < 0 || id >= count)
@@ -236,10 +247,7 @@ function dksSlot(device: DriverDevice, args: SetArgs, old: LibhmkAdvancedKey | u
   const item = args.dks as DksItem;
   if (item.display.length > PHASES) throw refuse('dksRows', `${item.display.length} rows; libhmk has ${PHASES}`);
   const rows = Array.from({ length: PHASES }, (_, i) => item.display[i]);
-  const bottom = item.bottom_level;
-  const lowest = distanceToMm(MIN_DISTANCE);
-  if (!Number.isFinite(bottom) || bottom < lowest || bottom > TRAVEL_MM)
-    throw refuse('bottom', `bottom-out point ${bottom} mm is outside ${lowest}-${TRAVEL_MM} mm`, bottom);
+  const bottom = bottomOutPoint(item.bottom_level);
   const none: DksStages = [0, 1, 2, 3].map(() => ({ useID: 0, vis: false })) as DksStages;
   return {
     kind: 'dks',
@@ -251,14 +259,14 @@ function dksSlot(device: DriverDevice, args: SetArgs, old: LibhmkAdvancedKey | u
 }
 
 function shortcutSlot(device: DriverDevice, args: SetArgs, old: LibhmkAdvancedKey | undefined) {
-  const item = args.shortcut as ShortcutItem;
+  const item = args.shortcut as ShortcutItem & { hold_on_other_key_press?: boolean };
   const place = placeOf(device, args, old);
   const codes = item.display.map((d) => libhmkCode(d.code));
   const term = tappingTerm(item.hold_time);
   if (item.sc_type === SHORTCUT_TYPE.modTap) {
     if (codes.length !== 2) throw refuse('modTapKeys', `mod-tap takes a tap and a hold key, not ${codes.length}`);
-    // The spec's item has no field for it: an edit keeps what the slot had.
-    const holdOnOther = old?.kind === 'tapHold' ? old.holdOnOtherKeyPress : false;
+    // Left out (a caller that does not know it): an edit keeps what the slot had.
+    const holdOnOther = item.hold_on_other_key_press ?? (old?.kind === 'tapHold' ? old.holdOnOtherKeyPress : false);
     return {
       kind: 'tapHold',
       ...place,
@@ -276,12 +284,21 @@ function shortcutSlot(device: DriverDevice, args: SetArgs, old: LibhmkAdvancedKe
 }
 
 function snaptapSlot(device: DriverDevice, args: SetArgs, old: LibhmkAdvancedKey | undefined): Slot<'nullBind'> {
-  const item = args.snaptap as { display: { key_id: number }[]; mode: number };
+  const item = args.snaptap as {
+    display: { key_id: number }[];
+    mode: number;
+    behaviour?: number;
+    bottom_out?: number | null;
+  };
   if (item.display.length !== 2) throw refuse('snaptapKeys', `snap-tap takes two keys, not ${item.display.length}`);
   const [primary, secondary] = item.display.map((d) => keyOf(device, d.key_id)) as [number, number];
   if (primary === secondary) throw refuse('snaptapKeys', 'snap-tap takes two different keys');
-  const behaviour = NULL_BIND_BEHAVIOURS[item.mode];
-  if (!behaviour) throw refuse('mode', `mode ${item.mode} is not a null bind behaviour`, item.mode);
+  const index = item.behaviour ?? item.mode;
+  const behaviour = NULL_BIND_BEHAVIOURS[index];
+  if (!behaviour) throw refuse('mode', `mode ${index} is not a null bind behaviour`, index);
+  const kept = old?.kind === 'nullBind' ? old.bottomOutMm : null;
+  const bottomOut = item.bottom_out === undefined ? kept : item.bottom_out;
+  if (bottomOut !== null) bottomOutPoint(bottomOut);
   return {
     kind: 'nullBind',
     // A null bind lives on its primary key of the layer shown; an edit keeps the slot's layer.
@@ -289,7 +306,7 @@ function snaptapSlot(device: DriverDevice, args: SetArgs, old: LibhmkAdvancedKey
     keyId: primary,
     secondaryKeyId: secondary,
     behaviour,
-    bottomOutMm: old?.kind === 'nullBind' ? old.bottomOutMm : null,
+    bottomOutMm: bottomOut,
   };
 }
 
