@@ -71,6 +71,8 @@ export class ReplyLink {
   private readonly inFlight: Entry[] = [];
   private readonly unsubscribe: (() => void)[] = [];
   private readonly silence: SilenceWatch;
+  /** A quiet keyboard is being asked whether it is back (SilenceWatch.check). */
+  private checking = false;
   private fenced = true;
   private fences = 0;
   private gone = false;
@@ -127,8 +129,15 @@ export class ReplyLink {
     while (!this.gone && this.waiting.length > 0 && this.inFlight.length < this.options.window) {
       if (this.inFlight.some((e) => e.fence)) return;
       if (this.silence.quiet) {
-        // Nothing is sent, so nothing may have changed: the trust epoch stays.
-        this.rejectWaiting('the keyboard stopped answering');
+        // The keyboard is asked at once; what waits goes if it answers, and fails unsent if not (nothing is sent, so
+        // nothing may have changed: the trust epoch stays).
+        if (this.checking) return;
+        this.checking = true;
+        void this.silence.check().then((heard) => {
+          this.checking = false;
+          if (!heard) this.rejectWaiting('the keyboard stopped answering');
+          this.pump();
+        });
         return;
       }
       if (!this.fenced) {
@@ -255,7 +264,7 @@ export class ReplyLink {
   private lost(): void {
     if (this.gone) return;
     this.gone = true;
-    this.silence.stop();
+    this.silence.close();
     for (const e of [...this.inFlight]) {
       this.settle(e);
       if (!e.fence) e.reject(new LinkFailure('disconnected', 'the keyboard went away', e.strays));

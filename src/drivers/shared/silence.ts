@@ -7,7 +7,10 @@
  * A silent device must not stay unusable once it is back, though, and a link that sends nothing cannot hear it come
  * back: while the link is quiet, it sends a probe (a request that changes nothing) once per probe interval. Any report
  * from the device, a probe's answer or a late answer to an abandoned exchange, ends the quiet time, so the first call
- * after the device answers again is sent, and answered.
+ * after the device answers again is sent, and answered. A call made while the link is quiet does not fail blindly
+ * either: it asks the device at once (`check`), and is sent if the device answers within one probe interval; calls
+ * that come while that question is open wait for the same answer, and a call right after an unanswered question
+ * fails at once, so a silent device still costs one budget however many calls wait.
  */
 
 /** Longest pause between two probes of a quiet device, in ms. */
@@ -20,6 +23,10 @@ export class SilenceWatch {
   private quietUntil = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly probeEveryMs: number;
+  /** The open question of `check`: its waiters and the timer that ends it unanswered. */
+  private question: { waiters: ((heard: boolean) => void)[]; timer: ReturnType<typeof setTimeout> } | undefined;
+  /** When the last question went unanswered. */
+  private unansweredAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly timeoutMs: number,
@@ -60,11 +67,47 @@ export class SilenceWatch {
   heard(): void {
     this.quietUntil = 0;
     this.stop();
+    this.settleQuestion(true);
+  }
+
+  /**
+   * For an exchange about to be sent: true when it may go (the link is not quiet, or the device answered a probe sent
+   * now within one probe interval), false when it must fail without being sent.
+   */
+  check(): Promise<boolean> {
+    if (!this.quiet) return Promise.resolve(true);
+    if (!this.question && performance.now() - this.unansweredAt < this.probeEveryMs) return Promise.resolve(false);
+    return new Promise<boolean>((resolve) => {
+      if (this.question) {
+        this.question.waiters.push(resolve);
+        return;
+      }
+      const timer = setTimeout(() => {
+        this.unansweredAt = performance.now();
+        this.settleQuestion(false);
+      }, this.probeEveryMs);
+      this.question = { waiters: [resolve], timer };
+      this.probe();
+    });
   }
 
   stop(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+  }
+
+  /** Ends the link's life: an open question is answered "no". */
+  close(): void {
+    this.stop();
+    this.settleQuestion(false);
+  }
+
+  private settleQuestion(heard: boolean): void {
+    const question = this.question;
+    if (!question) return;
+    this.question = undefined;
+    clearTimeout(question.timer);
+    for (const resolve of question.waiters) resolve(heard);
   }
 
   private startProbing(): void {

@@ -231,3 +231,19 @@ describe('a late answer to a request that timed out is not taken for a later one
     expect(before.slice(0, 4)).toEqual(truth.slice(0, 4));
   });
 });
+
+describe.each([libhmk, via])('$name: a call at the very moment the keyboard is back', (family) => {
+  it('asks the quiet keyboard at once and is sent, instead of failing until the next probe', async () => {
+    const T = 150;
+    const { transport, call } = await done(family.open(T));
+    const hangMs = 2 * T + T / 5;
+    transport.hang(hangMs, 'lost');
+    const t0 = performance.now();
+    expect(await settle(call(), hangMs)).toMatchObject({ ok: false, error: { reason: 'timeout' } });
+    await elapse(hangMs - (performance.now() - t0));
+    // Within the quiet time, and the probes sent during the hang were lost: no report has come since.
+    const after = await settle(call(), 2 * T);
+    expect(after).toMatchObject({ ok: true });
+    expect(after!.ms).toBeLessThanOrEqual(Math.min(T, PROBE_INTERVAL_MAX_MS) + T);
+  });
+});
