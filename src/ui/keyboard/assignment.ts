@@ -2,7 +2,13 @@
  * What a key's code means to a person: the legend drawn on the key, the words a screen reader says, the context-menu
  * facts (id_num, name, tip, img_name) and, for advanced keys, the summary of the bound item from the function lists.
  */
-import { BADGE_LETTERS, isKeyDescriptor, itemSummary, type AdvancedItem } from '../../core/advanced-keys';
+import {
+  ADVANCED_TYPE,
+  BADGE_LETTERS,
+  isKeyDescriptor,
+  itemSummary,
+  type AdvancedItem,
+} from '../../core/advanced-keys';
 import type { AdvancedType } from '../../core/capabilities';
 import type { EventPayloads } from '../../contract/contract';
 import type { DeviceLayout } from '../../core/device-features';
@@ -14,7 +20,7 @@ import type { Language, Translate } from '../../i18n/translate';
 export type FuncLists = Partial<
   Pick<
     EventPayloads['get_key_value_info'],
-    'dks_list' | 'shortcut_list' | 'macro_list' | 'snaptap_list' | 'hypertap_list'
+    'dks_list' | 'shortcut_list' | 'macro_list' | 'snaptap_list' | 'hypertap_list' | 'kcm_index'
   >
 >;
 
@@ -77,9 +83,12 @@ export function itemSummaryText(type: AdvancedType, id: number, item: AdvancedIt
     : t('keymap.adv.summary', typeName, legend, text);
 }
 
-/** An item of a list that names physical keys (snap-tap, hyper-tap) rather than being put on a key's code. */
+/**
+ * An item of a list that names physical keys (snap-tap, hyper-tap, and on devices whose items sit on a key of their
+ * own, such as libhmk, any item with a key_id) rather than being put on a key's code.
+ */
 export interface KeyUse {
-  type: 'snaptap' | 'hypertap';
+  type: AdvancedType;
   item: AdvancedItem;
 }
 
@@ -94,6 +103,15 @@ export function keyUses(lists: FuncLists | undefined): ReadonlyMap<number, reado
     if (!list.some((u) => u.type === use.type && u.item.id_num === use.item.id_num)) list.push(use);
     uses.set(keyId, list);
   };
+  // Items that say where they sit (layer, key_id) mark that key on their own layer, when the lists name the one shown.
+  const shown = lists?.kcm_index;
+  const placed = [...(lists?.dks_list ?? []), ...(lists?.shortcut_list ?? [])] as (AdvancedItem & {
+    layer?: number;
+    key_id?: number;
+  })[];
+  for (const item of placed)
+    if (typeof item.key_id === 'number' && (shown === undefined || item.layer === undefined || item.layer === shown))
+      add(item.key_id, { type: item.type === ADVANCED_TYPE.dks ? 'dks' : 'shortcut', item });
   for (const item of lists?.snaptap_list ?? [])
     for (const entry of item.display) if (entry.key_id >= 0) add(entry.key_id, { type: 'snaptap', item });
   for (const item of lists?.hypertap_list ?? [])

@@ -11,7 +11,7 @@ import { ADVANCED_TYPE_NAMES, type AdvancedItem } from '../../../../core/advance
 import type { AdvancedType } from '../../../../core/capabilities';
 import { useT } from '../../../../i18n/store';
 import { useServices } from '../../../services';
-import { bindKeyword, deleteItem, saveItem, showRefusal } from './actions';
+import { bindKeyword, deleteItem, moveItem, placeOf, saveItem, showRefusal } from './actions';
 import { AddControl } from './AddControl';
 import { EditorHost } from './EditorHost';
 import { itemsOfType, roomFor, type FuncInfo, type FuncInfoPayload } from './func-info';
@@ -95,6 +95,17 @@ export default function AdvancedArea(props: AdvancedAreaProps) {
       return;
     }
     const keyword = itemKeyword(item);
+    if (placeOf(item)) {
+      // The item names the one key it sits on: Bind moves it there.
+      const [keyId] = selectedKeys;
+      if (selectedKeys.length !== 1 || keyId === undefined) {
+        setHint({ text: t('adv.bind.one'), tone: 'warn' });
+        return;
+      }
+      if (await run(() => moveItem(client, path, item, layer, keyId)))
+        setHint({ text: t('adv.bind.moved', keyword, keyLabel(keyId), layer + 1), tone: 'done' });
+      return;
+    }
     if (await run(() => bindKeyword(client, path, layer, selectedKeys, keyword))) {
       setHint({ text: t('adv.bind.done', keyword, selectedKeys.length), tone: 'done' });
     }
@@ -116,6 +127,7 @@ export default function AdvancedArea(props: AdvancedAreaProps) {
         <ItemCard
           key={`${item.type}-${item.id_num}`}
           item={item}
+          keyLabel={keyLabel}
           onBind={(i) => void bind(i)}
           onEdit={(i) => setDialog({ kind: 'edit', item: i })}
           onRename={(i) => setDialog({ kind: 'rename', item: i })}
@@ -234,6 +246,8 @@ export default function AdvancedArea(props: AdvancedAreaProps) {
             caps={caps}
             path={path}
             layout={device?.layout ?? null}
+            {...(device ? { advanced: device.features.advanced } : {})}
+            {...(device?.features.performance ? { minTravelMm: device.features.performance.minTravelMm } : {})}
             busy={busy}
             selectedCount={dialog.item.id_num < 0 ? selectedKeys.length : 0}
             onSave={(item) => void closeAfter(() => saveItem(client, path, item, selectedKeys))}

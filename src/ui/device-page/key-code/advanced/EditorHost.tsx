@@ -2,7 +2,7 @@
 import './texts';
 import { ADVANCED_TYPE, needsKeyBinding, type AdvancedItem } from '../../../../core/advanced-keys';
 import type { Capabilities } from '../../../../core/capabilities';
-import type { DeviceLayout } from '../../../../core/device-features';
+import type { AdvancedFeatures, DeviceLayout } from '../../../../core/device-features';
 import { useT } from '../../../../i18n/store';
 import { DksEditor } from './dks/DksEditor';
 import type { FuncInfo } from './func-info';
@@ -15,6 +15,10 @@ export interface EditorContext {
   caps: Capabilities;
   path: string;
   layout: DeviceLayout | null;
+  /** What the device's editors offer beyond the spec's fields (features.advanced); absent on no device. */
+  advanced?: AdvancedFeatures;
+  /** The device's smallest travel setting, mm (features.performance), where it states one. */
+  minTravelMm?: number;
   busy: boolean;
   /** Shown in the footer of a new key-bound item. */
   note?: string;

@@ -2,7 +2,7 @@
  * One advanced-key item: its typed badge, a title summarising its keys (for a shortcut, after its kind: replace,
  * action, lock, mod-tap or toggle, which the keys alone do not tell apart), a Bind button (key-bound types) and a menu
  * with edit, rename (not for snap-tap and hyper-tap) and delete. Key-bound cards can also be dragged onto the
- * keyboard drawing, carrying their keyword under KEYWORD_DRAG_TYPE.
+ * keyboard drawing, carrying their keyword under KEYWORD_DRAG_TYPE. An item that names the key it sits on says which.
  */
 import { DropdownMenu } from 'radix-ui';
 import { Fragment, useId } from 'react';
@@ -16,11 +16,14 @@ import {
 } from '../../../../core/advanced-keys';
 import { useT } from '../../../../i18n/store';
 import { tx } from '../../../device-list/extra-texts';
+import { placeOf } from './actions';
 import { KEYWORD_DRAG_TYPE, itemKeyword, itemShortName } from './keys';
 import { TYPE_LABEL, shortcutTypeLabel, typeNameOf } from './labels';
 
 export interface ItemCardProps {
   item: AdvancedItem;
+  /** The name of a key, for an item that says which key it sits on. */
+  keyLabel?(keyId: number): string;
   onBind(item: AdvancedItem): void;
   onEdit(item: AdvancedItem): void;
   onRename(item: AdvancedItem): void;
@@ -37,7 +40,7 @@ function MoreIcon() {
   );
 }
 
-export function ItemCard({ item, onBind, onEdit, onRename, onDelete }: ItemCardProps) {
+export function ItemCard({ item, keyLabel, onBind, onEdit, onRename, onDelete }: ItemCardProps) {
   const t = useT();
   const titleId = useId();
   const type = typeNameOf(item);
@@ -46,15 +49,19 @@ export function ItemCard({ item, onBind, onEdit, onRename, onDelete }: ItemCardP
   const summary = itemSummary(item);
   const label = item.name.trim() || t('adv.card.default.name', t(TYPE_LABEL[type]), itemShortName(item));
   const kind = 'sc_type' in item ? t(shortcutTypeLabel(item.sc_type)) : undefined;
+  // An item that names its own key (libhmk) is bound by Bind, which moves it; the drag would put a code on keys.
+  const place = bindable ? placeOf(item) : undefined;
+  const draggable = bindable && place === undefined;
+  const placeKey = place && (keyLabel?.(place.keyId) || `#${place.keyId}`);
 
   return (
     <article
       className={`adv-card adv-card--${type}`}
       aria-labelledby={titleId}
       data-keyword={keyword}
-      draggable={bindable}
+      draggable={draggable}
       onDragStart={(e) => {
-        if (!bindable) return;
+        if (!draggable) return;
         e.dataTransfer.setData(KEYWORD_DRAG_TYPE, keyword);
         e.dataTransfer.setData('text/plain', keyword);
         e.dataTransfer.effectAllowed = 'copyLink';
@@ -92,6 +99,15 @@ export function ItemCard({ item, onBind, onEdit, onRename, onDelete }: ItemCardP
           )}
         </h3>
         <p className="adv-card__name">{label}</p>
+        {place && placeKey !== undefined && (
+          <p
+            className="adv-card__name adv-card__place"
+            data-key-id={place.keyId}
+            title={t('adv.card.place.label', placeKey, place.layer + 1)}
+          >
+            {t('adv.card.place', placeKey, place.layer + 1)}
+          </p>
+        )}
       </div>
       <div className="adv-card__actions">
         {bindable && (

@@ -13,6 +13,7 @@ import type { RuleFailure } from '../../../../core/rules/result';
 import { toastStyle } from '../../../../core/toast-keys';
 import type { Client } from '../../../../contract/client';
 import type { CallArgs } from '../../../../contract/contract';
+import type { ItemPlace } from '../../../../contract/payloads/advanced';
 import { attempt } from '../../../call';
 import { useToastStore } from '../../../toasts/store';
 
@@ -83,5 +84,27 @@ export async function bindKeyword(
   keyword: string,
 ): Promise<boolean> {
   const result = await attempt(client.setKeyInfo({ path, index: layer, select: [...keyIds], keywords: keyword }));
+  return result.ok;
+}
+
+/** The key an item sits on, for devices whose items name their own key (libhmk); undefined elsewhere. */
+export function placeOf(item: AdvancedItem): { layer: number; keyId: number } | undefined {
+  const { key_id: keyId, layer } = item as AdvancedItem & ItemPlace;
+  return typeof keyId === 'number' ? { layer: typeof layer === 'number' ? layer : 0, keyId } : undefined;
+}
+
+/** Binds an item that sits on one key by moving it onto `keyId` of `layer` (set_func_info edit with that key). */
+export async function moveItem(
+  client: Client,
+  path: string,
+  item: AdvancedItem,
+  layer: number,
+  keyId: number,
+): Promise<boolean> {
+  const shown = await attempt(client.setKeyInfo({ path, index: layer }));
+  if (!shown.ok) return false;
+  const result = await attempt(
+    client.setFuncInfo({ path, change_type: CHANGE_TYPE.edit, ...itemArg(item), key_ids: [keyId] }),
+  );
   return result.ok;
 }

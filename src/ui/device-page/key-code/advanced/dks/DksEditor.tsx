@@ -26,16 +26,24 @@ function withKey(row: DksRow, code: number, space: KeycodeSpace): DksRow {
   return { ...row, ...descriptorFor(code, space), ...(code === space.none ? { name: '', alias: '' } : {}) };
 }
 
-export function DksEditor({ item: initial, info, busy, note, onSave, onCancel }: EditorProps<DksItem>) {
+export function DksEditor(props: EditorProps<DksItem>) {
+  const { item: initial, info, advanced = {}, minTravelMm, busy, note, onSave, onCancel } = props;
   const t = useT();
   const ids = useId();
   const { space } = useContextSpace();
   const maxTrigger = info.dksMaxTrigger;
-  const range = { min: TRAVEL_MIN, max: maxTrigger, step: TRAVEL_STEP };
+  // A device that stores travel on its own steps says so; a point is then shown as the keyboard holds it.
+  const deviceStep = advanced.dksStepMm;
+  const step = deviceStep ?? TRAVEL_STEP;
+  const range = { min: deviceStep === undefined ? TRAVEL_MIN : (minTravelMm ?? step), max: maxTrigger, step };
+  const held = (mm: number) =>
+    deviceStep === undefined ? clampAndSnap(mm, range) : Math.min(range.max, Math.max(range.min, mm));
+  const topFixed = advanced.dksTopIsActuation === true;
+  const ticks = advanced.dksTicks !== false;
   const [item, setItem] = useState<DksItem>(() => ({
     ...initial,
-    top_level: clampAndSnap(initial.top_level, range),
-    bottom_level: clampAndSnap(initial.bottom_level, range),
+    top_level: topFixed ? initial.top_level : held(initial.top_level),
+    bottom_level: held(initial.bottom_level),
   }));
   const [tickMin, setTickMin] = useState(String(initial.tick_min));
   const [tickMax, setTickMax] = useState(String(initial.tick_max));
@@ -73,39 +81,41 @@ export function DksEditor({ item: initial, info, busy, note, onSave, onCancel }:
         <div className="dks-travel">
           <Slider.Root
             className="adv-slider"
-            min={TRAVEL_MIN}
+            min={range.min}
             max={maxTrigger}
-            step={TRAVEL_STEP}
+            step={step}
             minStepsBetweenThumbs={1}
-            value={[item.top_level, item.bottom_level]}
-            onValueChange={([top = item.top_level, bottom = item.bottom_level]) =>
+            value={topFixed ? [item.bottom_level] : [item.top_level, item.bottom_level]}
+            onValueChange={(values) => {
+              const [top, bottom] = topFixed ? [item.top_level, values[0]] : values;
               setItem((it) => ({
                 ...it,
-                top_level: clampAndSnap(top, range),
-                bottom_level: clampAndSnap(bottom, range),
-              }))
-            }
+                top_level: topFixed ? it.top_level : clampAndSnap(top ?? it.top_level, range),
+                bottom_level: clampAndSnap(bottom ?? it.bottom_level, range),
+              }));
+            }}
           >
             <Slider.Track className="adv-slider__track">
               <Slider.Range className="adv-slider__range" />
             </Slider.Track>
-            <Slider.Thumb className="adv-slider__thumb" aria-label={t('adv.dks.top')} />
+            {!topFixed && <Slider.Thumb className="adv-slider__thumb" aria-label={t('adv.dks.top')} />}
             <Slider.Thumb className="adv-slider__thumb" aria-label={t('adv.dks.bottom')} />
           </Slider.Root>
           <dl className="dks-travel__values">
             <div>
-              <dt>{t('adv.dks.top')}</dt>
-              <dd data-testid="dks-top">{t('adv.mm', formatSliderValue(item.top_level, TRAVEL_STEP))}</dd>
+              <dt>{t(topFixed ? 'adv.dks.top.actuation' : 'adv.dks.top')}</dt>
+              <dd data-testid="dks-top">{t('adv.mm', formatSliderValue(item.top_level, step))}</dd>
             </div>
             <div>
               <dt>{t('adv.dks.bottom')}</dt>
-              <dd data-testid="dks-bottom">{t('adv.mm', formatSliderValue(item.bottom_level, TRAVEL_STEP))}</dd>
+              <dd data-testid="dks-bottom">{t('adv.mm', formatSliderValue(item.bottom_level, step))}</dd>
             </div>
             <div>
               <dt>{t('adv.dks.max')}</dt>
-              <dd>{t('adv.mm', formatSliderValue(maxTrigger, TRAVEL_STEP))}</dd>
+              <dd>{t('adv.mm', formatSliderValue(maxTrigger, step))}</dd>
             </div>
           </dl>
+          {deviceStep !== undefined && <p className="adv-field__hint">{t('adv.dks.steps', deviceStep)}</p>}
         </div>
       </fieldset>
 
@@ -171,48 +181,52 @@ export function DksEditor({ item: initial, info, busy, note, onSave, onCancel }:
         )}
       </fieldset>
 
-      <fieldset className="adv-section">
-        <legend className="adv-section__title">{t('adv.dks.tick')}</legend>
-        <RadioGroup.Root
-          className="adv-radio-row"
-          value={String(item.tick_type)}
-          aria-label={t('adv.dks.tick')}
-          onValueChange={(v) => setItem((it) => ({ ...it, tick_type: v === '1' ? 1 : 0 }))}
-        >
-          {(['0', '1'] as const).map((v) => (
-            <label key={v} className="adv-radio">
-              <RadioGroup.Item value={v} className="adv-radio__item">
-                <RadioGroup.Indicator className="adv-radio__dot" />
-              </RadioGroup.Item>
-              {t(v === '0' ? 'adv.dks.tick.static' : 'adv.dks.tick.dynamic')}
-            </label>
-          ))}
-        </RadioGroup.Root>
-        <div className="adv-fields">
-          <div className="field">
-            <label htmlFor={`${ids}-tmin`}>{t(item.tick_type === 0 ? 'adv.dks.tick.value' : 'adv.dks.tick.min')}</label>
-            <input
-              id={`${ids}-tmin`}
-              className="input adv-input--short"
-              inputMode="numeric"
-              value={tickMin}
-              onChange={(e) => setTickMin(digitsOnly(e.target.value))}
-            />
-          </div>
-          {item.tick_type === 1 && (
+      {ticks && (
+        <fieldset className="adv-section">
+          <legend className="adv-section__title">{t('adv.dks.tick')}</legend>
+          <RadioGroup.Root
+            className="adv-radio-row"
+            value={String(item.tick_type)}
+            aria-label={t('adv.dks.tick')}
+            onValueChange={(v) => setItem((it) => ({ ...it, tick_type: v === '1' ? 1 : 0 }))}
+          >
+            {(['0', '1'] as const).map((v) => (
+              <label key={v} className="adv-radio">
+                <RadioGroup.Item value={v} className="adv-radio__item">
+                  <RadioGroup.Indicator className="adv-radio__dot" />
+                </RadioGroup.Item>
+                {t(v === '0' ? 'adv.dks.tick.static' : 'adv.dks.tick.dynamic')}
+              </label>
+            ))}
+          </RadioGroup.Root>
+          <div className="adv-fields">
             <div className="field">
-              <label htmlFor={`${ids}-tmax`}>{t('adv.dks.tick.max')}</label>
+              <label htmlFor={`${ids}-tmin`}>
+                {t(item.tick_type === 0 ? 'adv.dks.tick.value' : 'adv.dks.tick.min')}
+              </label>
               <input
-                id={`${ids}-tmax`}
+                id={`${ids}-tmin`}
                 className="input adv-input--short"
                 inputMode="numeric"
-                value={tickMax}
-                onChange={(e) => setTickMax(digitsOnly(e.target.value))}
+                value={tickMin}
+                onChange={(e) => setTickMin(digitsOnly(e.target.value))}
               />
             </div>
-          )}
-        </div>
-      </fieldset>
+            {item.tick_type === 1 && (
+              <div className="field">
+                <label htmlFor={`${ids}-tmax`}>{t('adv.dks.tick.max')}</label>
+                <input
+                  id={`${ids}-tmax`}
+                  className="input adv-input--short"
+                  inputMode="numeric"
+                  value={tickMax}
+                  onChange={(e) => setTickMax(digitsOnly(e.target.value))}
+                />
+              </div>
+            )}
+          </div>
+        </fieldset>
+      )}
     </EditorFrame>
   );
 }

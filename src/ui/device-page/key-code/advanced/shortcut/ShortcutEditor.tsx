@@ -19,6 +19,8 @@ import { useContextSpace } from '../../../../keycode-space';
 import { CloseIcon } from '../../../../widgets/icons';
 import { Slider } from '../../../../widgets/slider/Slider';
 import { showRefusal } from '../actions';
+import type { ShortcutItemWithOptions } from '../../../../../contract/payloads/advanced';
+import { CheckField } from '../CheckField';
 import { CodePicker } from '../CodePicker';
 import { shortcutTypeLabel } from '../labels';
 import type { EditorProps } from '../EditorHost';
@@ -29,12 +31,13 @@ export { shortcutTypeLabel };
 
 const HOLD_RANGE = { min: SHORTCUT_HOLD_TIME.min, max: SHORTCUT_HOLD_TIME.max, step: SHORTCUT_HOLD_TIME.step };
 
-export function ShortcutEditor({ item: initial, info, busy, note, onSave, onCancel }: EditorProps<ShortcutItem>) {
+export function ShortcutEditor(props: EditorProps<ShortcutItem>) {
+  const { item: initial, info, advanced = {}, busy, note, onSave, onCancel } = props;
   const t = useT();
   const { space } = useContextSpace();
   const isNew = initial.id_num < 0;
   const [step, setStep] = useState<1 | 2>(isNew ? 1 : 2);
-  const [item, setItem] = useState<ShortcutItem>(initial);
+  const [item, setItem] = useState<ShortcutItemWithOptions>(initial);
   /** Set when OK was refused for want of keys: the editor says why next to the keys, until one is picked. */
   const [missingKeys, setMissingKeys] = useState(false);
   const types =
@@ -43,6 +46,9 @@ export function ShortcutEditor({ item: initial, info, busy, note, onSave, onCanc
       : [initial.sc_type, ...info.shortcutTypes];
   const limit = SHORTCUT_KEY_LIMIT[item.sc_type];
   const isModTap = item.sc_type === SHORTCUT_TYPE.modTap;
+  // The hold time is a mod-tap's; a device may give its toggle a tapping term too (features.advanced).
+  const timed = isModTap || (item.sc_type === SHORTCUT_TYPE.toggle && advanced.toggleTappingTerm === true);
+  const holdOnOther = isModTap && advanced.modTapHoldOnOtherKey === true;
 
   const chooseType = (type: ShortcutTypeId) =>
     // Keys beyond the new type's limit go, so step 2 never shows more than the type can hold.
@@ -61,7 +67,9 @@ export function ShortcutEditor({ item: initial, info, busy, note, onSave, onCanc
       return;
     }
     setItem((it) =>
-      canAddShortcutKey(it.sc_type, it.display.length) ? { ...it, display: [...it.display, descriptorFor(code, space)] } : it,
+      canAddShortcutKey(it.sc_type, it.display.length)
+        ? { ...it, display: [...it.display, descriptorFor(code, space)] }
+        : it,
     );
     setMissingKeys(false);
   };
@@ -73,7 +81,9 @@ export function ShortcutEditor({ item: initial, info, busy, note, onSave, onCanc
       setMissingKeys(item.display.length < (isModTap ? SHORTCUT_KEY_LIMIT[item.sc_type] : 1));
       return;
     }
-    onSave(item);
+    const { hold_on_other_key_press: other, ...rest } = item;
+    const next: ShortcutItemWithOptions = holdOnOther ? { ...rest, hold_on_other_key_press: other ?? false } : rest;
+    onSave(next as ShortcutItem);
   };
 
   const keyRole = (index: number): string | undefined =>
@@ -156,13 +166,14 @@ export function ShortcutEditor({ item: initial, info, busy, note, onSave, onCanc
               </p>
             )}
           </section>
-          {isModTap && (
+          {timed && (
             <section className="adv-section" aria-labelledby="sc-hold-title">
               <h3 className="adv-section__title" id="sc-hold-title">
-                {t('adv.sc.hold')}
+                {t(isModTap ? 'adv.sc.hold' : 'adv.sc.toggle.term')}
               </h3>
+              {!isModTap && <p className="adv-field__hint">{t('adv.sc.toggle.term.help')}</p>}
               <Slider
-                label={t('adv.sc.hold')}
+                label={t(isModTap ? 'adv.sc.hold' : 'adv.sc.toggle.term')}
                 hideLabel
                 unit={t('adv.ms.unit')}
                 min={HOLD_RANGE.min}
@@ -171,6 +182,14 @@ export function ShortcutEditor({ item: initial, info, busy, note, onSave, onCanc
                 value={item.hold_time}
                 onChange={(v) => setItem((it) => ({ ...it, hold_time: clampAndSnap(v, HOLD_RANGE) }))}
               />
+              {holdOnOther && (
+                <CheckField
+                  label={t('adv.sc.modtap.other')}
+                  help={t('adv.sc.modtap.other.help')}
+                  checked={item.hold_on_other_key_press === true}
+                  onChange={(on) => setItem((it) => ({ ...it, hold_on_other_key_press: on }))}
+                />
+              )}
             </section>
           )}
           {canAddShortcutKey(item.sc_type, item.display.length) ? (

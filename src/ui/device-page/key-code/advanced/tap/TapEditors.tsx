@@ -22,17 +22,30 @@ import { CodePicker } from '../CodePicker';
 import type { EditorProps } from '../EditorHost';
 import { EditorFrame } from '../EditorFrame';
 import { descriptorFor, entryFor, modelKeys } from '../keys';
+import type { SnaptapItemWithMode } from '../../../../../contract/payloads/advanced';
 import { KeyChooser } from './KeyChooser';
+import { SnaptapOptions, type SnaptapChoice } from './SnaptapOptions';
 import { TapBoard } from './TapBoard';
+
+/** Step of a travel depth where the device names none, mm. */
+const TRAVEL_STEP_MM = 0.1;
 
 /** Refusals after which the dialog closes (spec-1 §8: "dialog also cancels"). */
 const CANCELLING = new Set<string>([TOAST_KEYS.snaptapArgs, TOAST_KEYS.keyIdNotFound]);
 
-export function SnaptapEditor({ item: initial, layout, busy, onSave, onCancel }: EditorProps<SnaptapItem>) {
+export function SnaptapEditor(props: EditorProps<SnaptapItem>) {
+  const { item: initial, info, layout, advanced = {}, minTravelMm, busy, onSave, onCancel } = props;
   const t = useT();
   const { space } = useContextSpace();
   const keys = modelKeys(layout, space);
   const [display, setDisplay] = useState<DisplayEntry[]>(() => [...initial.display]);
+  const held = initial as SnaptapItemWithMode;
+  const [choice, setChoice] = useState<SnaptapChoice>(() => ({
+    behaviour: held.behaviour ?? held.mode ?? 0,
+    bottomOut: held.bottom_out ?? null,
+  }));
+  const [optionsValid, setOptionsValid] = useState(true);
+  const ownBehaviours = (advanced.snaptapBehaviours?.length ?? 0) > 0;
   const [target, setTarget] = useState(0);
   const [first, second] = [display[0], display[1]];
   const firstTaken = first && first.key_id >= 0 ? [first.key_id] : [];
@@ -42,7 +55,13 @@ export function SnaptapEditor({ item: initial, layout, busy, onSave, onCancel }:
     setDisplay((d) => d.map((entry, i) => (i === index ? entryFor(keys, keyId) : entry)));
 
   const save = () => {
-    const next: SnaptapItem = { ...initial, display };
+    const next: SnaptapItemWithMode = {
+      ...(initial as SnaptapItemWithMode),
+      display,
+      // The device's own behaviour takes the place of the spec's mode, which then stays at its default.
+      ...(ownBehaviours ? { behaviour: choice.behaviour, mode: 0 } : {}),
+      ...(advanced.snaptapBottomOut ? { bottom_out: choice.bottomOut } : {}),
+    };
     const verdict = checkSnaptapSave(
       next,
       keys.map((k) => k.id),
@@ -61,6 +80,7 @@ export function SnaptapEditor({ item: initial, layout, busy, onSave, onCancel }:
       title={initial.id_num < 0 ? t('adv.snaptap.title.new') : t('adv.snaptap.title.edit')}
       description={t('adv.snaptap.help')}
       busy={busy}
+      okDisabled={!optionsValid}
       onOk={save}
       onCancel={onCancel}
     >
@@ -89,6 +109,17 @@ export function SnaptapEditor({ item: initial, layout, busy, onSave, onCancel }:
           { label: t('adv.tap.first'), keyId: first?.key_id ?? -1, unavailable: secondTaken },
           { label: t('adv.tap.second'), keyId: second?.key_id ?? -1, unavailable: firstTaken },
         ]}
+      />
+      <SnaptapOptions
+        advanced={advanced}
+        value={choice}
+        travel={{
+          min: minTravelMm ?? TRAVEL_STEP_MM,
+          max: info.dksMaxTrigger,
+          step: advanced.dksStepMm ?? TRAVEL_STEP_MM,
+        }}
+        onChange={setChoice}
+        onValid={setOptionsValid}
       />
     </EditorFrame>
   );
