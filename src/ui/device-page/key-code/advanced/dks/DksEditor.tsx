@@ -104,7 +104,10 @@ export function DksEditor(props: EditorProps<DksItem>) {
           <dl className="dks-travel__values">
             <div>
               <dt>{t(topFixed ? 'adv.dks.top.actuation' : 'adv.dks.top')}</dt>
-              <dd data-testid="dks-top">{t('adv.mm', formatSliderValue(item.top_level, step))}</dd>
+              <dd data-testid="dks-top">
+                {/* A new item's top point is the key's, known once the item sits on it. */}
+                {topFixed && initial.id_num < 0 ? '—' : t('adv.mm', formatSliderValue(item.top_level, step))}
+              </dd>
             </div>
             <div>
               <dt>{t('adv.dks.bottom')}</dt>

@@ -78,7 +78,7 @@ export function SnaptapEditor(props: EditorProps<SnaptapItem>) {
     <EditorFrame
       type="snaptap"
       title={initial.id_num < 0 ? t('adv.snaptap.title.new') : t('adv.snaptap.title.edit')}
-      description={t('adv.snaptap.help')}
+      description={t(ownBehaviours ? 'adv.snaptap.help.behaviours' : 'adv.snaptap.help')}
       busy={busy}
       okDisabled={!optionsValid}
       onOk={save}
