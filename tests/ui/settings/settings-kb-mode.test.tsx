@@ -89,7 +89,7 @@ describe('the keyboard mode', () => {
     const tab = await openSettings();
     const user = userEvent.setup();
     await waitFor(() => expect(radio(MODES.game)).toBeChecked());
-    radio(MODES.game).focus();
+    act(() => radio(MODES.game).focus());
     // Held as a person holds a key: the focus moves first, the key comes up later.
     await user.keyboard('{ArrowUp>}');
     await waitFor(() => expect(radio(MODES.office)).toBeChecked());

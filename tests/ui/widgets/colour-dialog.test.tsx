@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { ColourDialog, type ChosenColour } from '../../../src/ui/widgets/colour-picker/ColourDialog';
@@ -159,11 +159,11 @@ describe('custom colour dialog', () => {
     expect(area).toHaveAttribute('aria-valuetext', 'Saturation 100%, value 100%');
     const hue = screen.getByRole('slider', { name: 'Hue bar' });
     expect(screen.getByRole('slider', { name: 'Alpha bar' })).toBeInTheDocument();
-    hue.focus();
+    act(() => hue.focus());
     fireEvent.keyDown(hue, { key: 'ArrowRight', keyCode: 39 });
     expect(preview()).not.toHaveAccessibleName('Chosen colour: #FF0000');
     expect(field('Hex colour')).not.toHaveValue('#FF0000');
-    area.focus();
+    act(() => area.focus());
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('slider', { name: 'Saturation and value' })).toHaveAttribute(
       'aria-valuetext',
@@ -198,7 +198,7 @@ describe('custom colour dialog', () => {
       [area, '{Home}', 'Saturation', '0'],
     ];
     for (const [slider, key, name, shown] of steps) {
-      slider.focus();
+      act(() => slider.focus());
       await user.keyboard(key);
       expect(field(name), `${slider.getAttribute('aria-label')} ${key}`).toHaveValue(shown);
     }
@@ -206,7 +206,7 @@ describe('custom colour dialog', () => {
     expect(area).toHaveAttribute('aria-valuenow', '0');
     expect(area).toHaveAttribute('aria-valuemin', '0');
     expect(area).toHaveAttribute('aria-valuemax', '100');
-    area.focus();
+    act(() => area.focus());
     await user.keyboard('{End}');
     expect(field('Saturation')).toHaveValue('100');
   });
