@@ -40,7 +40,10 @@ export async function attachHid(
     try {
       transport = await link(family.reportBytes);
       if (!isOpenable(family)) await service.attach(transport);
-      else service.attachDriver(await family.open(transport, definitions ? { definitions } : {}), transport);
+      else {
+        const options = { ...service.linkOptions(), ...(definitions ? { definitions } : {}) };
+        service.attachDriver(await family.open(transport, options), transport);
+      }
       return true;
     } catch (e) {
       problems.push(`${family.id}: ${e instanceof Error ? e.message : String(e)}`);

@@ -92,6 +92,8 @@ export class DeviceService implements Bridge, ServiceApi {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly notifyHandlers = new Map<number, NotifyHandler[]>();
   private readonly entries = new Map<string, DeviceEntry>();
+  /** The link each driver-opened device came on, by path (two boards without serial numbers are told apart by it). */
+  private readonly transports = new Map<string, Transport>();
   /** Per device, the end of the chain of calls running on it: a device's calls run one after the other. */
   private readonly deviceLocks = new Map<string, Promise<unknown>>();
   private readonly attachedHooks: ((entry: KeytuneDevice) => void)[] = [];
@@ -335,10 +337,15 @@ export class DeviceService implements Bridge, ServiceApi {
     const kind = extras.virtual ? 'virtual' : transport.info.kind;
     const hex = (n: number) => n.toString(16).padStart(4, '0');
     const { identity, features, layout } = driver;
-    const path = `${kind}:${hex(transport.info.vendorId)}:${hex(transport.info.productId)}:${identity.serial}`;
+    const path = this.driverPath(
+      `${kind}:${hex(transport.info.vendorId)}:${hex(transport.info.productId)}:${identity.serial}`,
+      identity.serial,
+      transport,
+    );
     keepExchanges(this, path, tapTransport(transport));
     const old = this.entries.get(path);
     if (old) void closeEntry(old);
+    this.transports.set(path, transport);
     const entry = newEntry<DriverDevice>({
       path,
       family: driver.family,
@@ -350,11 +357,31 @@ export class DeviceService implements Bridge, ServiceApi {
     driver.onDisconnect(() => {
       if (this.entries.get(path) !== entry) return;
       this.entries.delete(path);
+      this.transports.delete(path);
       this.emit('devs_changed', this.deviceRecords());
     });
     this.emit('devs_changed', this.deviceRecords());
     for (const hook of this.driverAttachedHooks) hook(entry);
     return entry;
+  }
+
+  /**
+   * The path of a device a driver opened. A device with a serial number keeps one path, so a keyboard plugged in again
+   * takes its old place. A family without serial numbers (VIA) cannot tell two of the same board apart by what they
+   * say, so a second one, on a link of its own while the first is still there, gets a path of its own ("~2"): both
+   * work side by side.
+   */
+  private driverPath(base: string, serial: string, transport: Transport): string {
+    if (serial) return base;
+    let path = base;
+    for (let n = 2; this.entries.has(path) && this.transports.get(path) !== transport; n++) path = `${base}~${n}`;
+    return path;
+  }
+
+  /** What every family's link is opened with: the service's reply timeout, where one is configured. */
+  linkOptions(): { replyTimeoutMs?: number } {
+    const timeoutMs = this.options.session?.timeoutMs;
+    return timeoutMs === undefined ? {} : { replyTimeoutMs: timeoutMs };
   }
 
   /** Tells a host when a device of another family joins. */
@@ -368,6 +395,7 @@ export class DeviceService implements Bridge, ServiceApi {
     const handle = await this.options.createVirtual(options);
     if (handle.family) {
       const driver = await handle.family.open(handle.transport, {
+        ...this.linkOptions(),
         ...(handle.definitions ? { definitions: handle.definitions } : {}),
       });
       return this.attachDriver(driver, handle.transport, { pressKey: handle.pressKey, virtual: true });
@@ -379,6 +407,7 @@ export class DeviceService implements Bridge, ServiceApi {
     const entry = this.entries.get(path);
     if (!entry) return;
     this.entries.delete(path);
+    this.transports.delete(path);
     await closeEntry(entry);
     this.emit('devs_changed', this.deviceRecords());
     if (isKeytuneDevice(entry)) this.announceRemoval(entry, 'removed');
