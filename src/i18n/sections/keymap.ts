@@ -57,6 +57,8 @@ export const keymapEn = {
   'keymap.loading': 'Reading the key map…',
   'keymap.load.failed': 'The key map could not be read from the keyboard.',
   'keymap.load.retry': 'Try again',
+  'keymap.pick.waiting': '{0} goes on the selected keys as soon as the key map has been read…',
+  'keymap.pick.unread': '{0} was not set: the key map could not be read. Try again, then pick the code again.',
   'keymap.adv.loading': 'Loading advanced keys…',
 } as const;
 
@@ -113,5 +115,7 @@ export const keymapZh: Record<keyof typeof keymapEn, string> = {
   'keymap.loading': '正在读取键位…',
   'keymap.load.failed': '无法从键盘读取键位。',
   'keymap.load.retry': '重试',
+  'keymap.pick.waiting': '读取键位后即把 {0} 设置到所选按键…',
+  'keymap.pick.unread': '未设置 {0}：无法读取键位。请重试，然后再次选择键码。',
   'keymap.adv.loading': '正在加载高级键…',
 };

@@ -158,4 +158,42 @@ describe('device data store', () => {
     script.emit('get_key_value_info', info([2]));
     expect(data.store.getState().keyValues.status).toBe('ready');
   });
+
+  it('keeps a write made while the first read ran over that read answered late, with events or without', async () => {
+    for (const events of [true, false]) {
+      const { script, client, data } = setup();
+      data.acquire(['keyValues']);
+      // The first read (the factory A, code 4) is still on its way when a write puts F13 (104) on key 0.
+      const write = data.changeKeyValues(client.setKeyInfo({ path: PATH, index: 0, select: [0], code: 104 }));
+      if (events) script.emit('get_key_value_info', info([104, 5]));
+      script.pending[1]!.resolve(info([104, 5]));
+      await write;
+      script.pending[0]!.resolve(info([4, 5]));
+      await flush();
+      expect(data.store.getState().keyValues, events ? 'with events' : 'without').toEqual({
+        status: 'ready',
+        value: info([104, 5]),
+      });
+    }
+  });
+
+  it('says when the key value info is settled: at once when read, else when its read answers or fails', async () => {
+    const { script, data } = setup();
+    data.acquire(['keyValues']);
+    let settled: unknown;
+    void data.keyValuesSettled().then((s) => (settled = s));
+    await flush();
+    expect(settled).toBeUndefined();
+    script.pending[0]!.resolve(info([4]));
+    await flush();
+    expect(settled).toEqual({ status: 'ready', value: info([4]) });
+    expect(await data.keyValuesSettled()).toEqual({ status: 'ready', value: info([4]) });
+
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failing = setup();
+    failing.data.acquire(['keyValues']);
+    const pending = failing.data.keyValuesSettled();
+    failing.script.pending[0]!.reject(new Error('gone'));
+    expect(await pending).toEqual({ status: 'failed' });
+  });
 });

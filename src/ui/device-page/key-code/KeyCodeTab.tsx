@@ -16,7 +16,7 @@ import { useDeviceState, useServices } from '../../services';
 import { KeycodePicker } from '../../widgets/keycode-picker/KeycodePicker';
 import { bindKeyword } from './advanced/actions';
 import { droppedKeyword, KEYWORD_DRAG_TYPE } from './advanced/keys';
-import { noticeHolds, rollBack, withCodes, type Notice } from './key-values';
+import { noticeHolds, rollBack, withCodes, type KeyValueInfo, type Notice } from './key-values';
 import { LayerList } from './LayerList';
 import { PRESS_DEPTH, PressPanel } from './press/PressPanel';
 import { usePressKeys } from './press/use-press-keys';
@@ -26,6 +26,22 @@ import '../../styles/keymap.css';
 const AdvancedArea = lazy(() => import('./advanced/AdvancedArea'));
 
 type EditMode = 'code' | 'adv';
+/** The tab's status lines, and those of a code picked while the key map is still being read. */
+type TabNotice = Notice | { tone: 'waiting' | 'unread'; code: number };
+
+const NOTICE_CLASS: Record<TabNotice['tone'] | 'info', string> = {
+  info: 'info',
+  waiting: 'info',
+  hint: 'hint',
+  unread: 'hint',
+  done: 'done',
+};
+
+/** The layer the drawing shows: the one the user chose, else the one the device reports as current. */
+function shownLayer(chosen: number | undefined, info: KeyValueInfo | undefined): number {
+  const count = info?.kcm_size ?? 0;
+  return Math.max(0, Math.min(chosen ?? info?.kcm_index ?? 0, Math.max(count - 1, 0)));
+}
 export default function KeyCodeTab({ path }: { path: string }) {
   const t = useT();
   const { client } = useServices();
@@ -43,20 +59,19 @@ export default function KeyCodeTab({ path }: { path: string }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [chosenMode, setEditMode] = useState<EditMode>('code');
   const editMode: EditMode = advanced ? chosenMode : 'code';
-  const [notice, setNotice] = useState<Notice | undefined>(undefined);
+  const [notice, setNotice] = useState<TabNotice | undefined>(undefined);
   const [pressing, setPressing] = useState(false);
   const [depth, setDepth] = useState<number>(PRESS_DEPTH.default);
 
   const layerCount = info?.kcm_size ?? 0;
-  // Until the user picks a layer, show the one the device reports as current.
-  const layer = Math.max(0, Math.min(chosenLayer ?? info?.kcm_index ?? 0, Math.max(layerCount - 1, 0)));
+  const layer = shownLayer(chosenLayer, info);
   const codes = info?.keycodes[layer];
   const deviceSpace = useDeviceSpace(path);
   const space = deviceSpace.space;
   const printed = useMemo(() => printedLegends(layout, space), [layout, space]);
   const keyLabel = useCallback((id: number) => printed.get(id) ?? `#${id}`, [printed]);
 
-  const shownNotice = notice && noticeHolds(notice, layer, codes) ? notice : undefined;
+  const shownNotice = notice && (notice.tone !== 'done' || noticeHolds(notice, layer, codes)) ? notice : undefined;
 
   const switchLayer = async (next: number) => {
     const previous = layer;
@@ -74,14 +89,26 @@ export default function KeyCodeTab({ path }: { path: string }) {
   const press = usePressKeys(path, depth, virtual && pressing);
 
   const assign = async (code: number) => {
-    if (!codes) return;
     if (selected.length === 0) {
       setNotice({ tone: 'hint' });
       return;
     }
     const ids = [...selected];
-    const at = layer;
-    const before = new Map(ids.flatMap((id) => (codes[id] === undefined ? [] : [[id, codes[id]] as const])));
+    // A pick made while the key map is still being read waits for it (the drawing says so), then goes on the layer
+    // the read shows; if the read fails, the tab says the code was not set instead of dropping it.
+    let loaded = info;
+    if (!loaded) {
+      setNotice({ tone: 'waiting', code });
+      const settled = await data.keyValuesSettled();
+      if (settled.status !== 'ready') {
+        setNotice({ tone: 'unread', code });
+        return;
+      }
+      loaded = settled.value;
+    }
+    const at = shownLayer(chosenLayer, loaded);
+    const held = loaded.keycodes[at] ?? [];
+    const before = new Map(ids.flatMap((id) => (held[id] === undefined ? [] : [[id, held[id]] as const])));
     data.patchKeyValues((current) => withCodes(current, at, ids, code));
     setNotice(undefined);
     const result = await data.changeKeyValues(client.setKeyInfo({ path, index: at, select: ids, code }));
@@ -167,12 +194,19 @@ export default function KeyCodeTab({ path }: { path: string }) {
       <section className="panel keycode-tab__bottom">
         {editMode === 'code' ? (
           <>
-            <p className={`keycode-tab__notice keycode-tab__notice--${shownNotice?.tone ?? 'info'}`} role="status">
+            <p
+              className={`keycode-tab__notice keycode-tab__notice--${NOTICE_CLASS[shownNotice?.tone ?? 'info']}`}
+              role="status"
+            >
               {shownNotice?.tone === 'done'
                 ? t('keymap.assigned', codeLegend(shownNotice.code, space), shownNotice.keys.length)
-                : shownNotice?.tone === 'hint'
-                  ? t('keymap.hint.select')
-                  : t('keymap.hint.how')}
+                : shownNotice?.tone === 'waiting'
+                  ? t('keymap.pick.waiting', codeLegend(shownNotice.code, space))
+                  : shownNotice?.tone === 'unread'
+                    ? t('keymap.pick.unread', codeLegend(shownNotice.code, space))
+                    : shownNotice?.tone === 'hint'
+                      ? t('keymap.hint.select')
+                      : t('keymap.hint.how')}
             </p>
             <KeycodePicker onPick={(code) => void assign(code)} space={deviceSpace} />
           </>

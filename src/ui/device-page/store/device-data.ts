@@ -43,6 +43,12 @@ export interface DeviceDataStore {
   /** Reads the function info again. */
   loadFuncInfo(): Promise<Attempt<FuncInfoPayload>>;
   /**
+   * The key value info once it is no longer being read: at once when it is there (or failed), else when its read
+   * ends. An edit asked for while the page is still reading waits on it, so it lands on the keys and layer the read
+   * shows instead of being dropped.
+   */
+  keyValuesSettled(): Promise<Loadable<KeyValueInfo>>;
+  /**
    * Runs a call whose answer is the key value info (set_key_info): its answer is applied unless its event, or
    * anything newer, already was.
    */
@@ -145,6 +151,17 @@ export function createDeviceData(client: Client, path: string): DeviceDataStore 
     loadKeyValues: () => track('keyValues', client.getKeyValueInfo({ path })),
     loadFuncInfo: () => track('funcInfo', client.getKeyFuncInfo({ path })),
     changeKeyValues: (pending) => track('keyValues', pending),
+    keyValuesSettled() {
+      const settled = (state: DeviceData) => state.keyValues.status !== 'loading';
+      if (settled(store.getState())) return Promise.resolve(store.getState().keyValues);
+      return new Promise((resolve) => {
+        const off = store.subscribe((state) => {
+          if (!settled(state)) return;
+          off();
+          resolve(state.keyValues);
+        });
+      });
+    },
     patchKeyValues(change) {
       const kv = store.getState().keyValues;
       if (kv.status !== 'ready') return;
