@@ -1,4 +1,12 @@
 /** The help text of the command line: one page for all, one per command. */
+import { FAMILY_VIRTUAL_MODELS } from '../core/virtual-families.ts';
+
+/** Firmware a virtual keyboard of our own protocol runs when no version is given. */
+export const DEFAULT_VIRTUAL_FIRMWARE = '1.4.2';
+
+const FAMILY_VIRTUALS = FAMILY_VIRTUAL_MODELS.map(
+  (m) => `  ${m.name.padEnd(8)}${m.displayName}: versions ${m.versions.join(', ')} (default ${m.versions[0]})`,
+).join('\n');
 
 const OPTIONS = `Options of every command:
   --device PATH   the device to use (a path or a serial; not needed when only one device is attached)
@@ -18,10 +26,13 @@ export const COMMANDS = {
 
 Lists the attached devices: path, model, firmware, link and whether it is virtual.
 `,
-  'add-virtual': `Usage: keytune add-virtual MODEL [--fw VERSION] [--access-mode 0|1|2]
+  'add-virtual': `Usage: keytune add-virtual MODEL[@VERSION] [--fw VERSION] [--access-mode 0|1|2]
 
-Adds a virtual keyboard driven by the reference firmware (default firmware 1.4.2); prints its path. Its settings are
-kept in the data folder, like a real keyboard keeps them in flash.
+Adds a virtual keyboard and prints its path. Its settings are kept in the data folder, like a real keyboard keeps
+them in flash. The version is given as MODEL@VERSION (as in the app's ?virtual= address) or with --fw.
+Our own keyboards (Made68Pro, ...) run the reference firmware (default firmware ${DEFAULT_VIRTUAL_FIRMWARE}); the keyboards
+of other firmware run a simulator of it:
+${FAMILY_VIRTUALS}
 `,
   remove: `Usage: keytune remove --device PATH
 
@@ -82,6 +93,20 @@ Updates a device's firmware with the files of a firmware package; progress goes 
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;
+
+/** Options every command takes (OPTIONS above). */
+const COMMON_OPTIONS = ['device', 'json', 'remote', 'local', 'help', 'version'];
+
+/**
+ * The options each command takes: the ones its usage names, and the common ones. `call` takes any, since they are
+ * the arguments of the method it calls.
+ */
+export const COMMAND_OPTIONS: Readonly<Record<CommandName, readonly string[] | 'any'>> = Object.fromEntries(
+  (Object.entries(COMMANDS) as [CommandName, string][]).map(([name, usage]) => [
+    name,
+    name === 'call' ? 'any' : [...COMMON_OPTIONS, ...[...usage.matchAll(/--([a-z][a-z-]*)/g)].map((m) => m[1]!)],
+  ]),
+) as Record<CommandName, readonly string[] | 'any'>;
 
 for (const name of Object.keys(COMMANDS) as CommandName[])
   (COMMANDS as Record<CommandName, string>)[name] = `${COMMANDS[name]}\n${OPTIONS}\n${EXITS}`;

@@ -22,7 +22,8 @@ import { BackupFileError, backupSaved, checkRestoreFile, restoreFile, restoreWho
 import { englishBackupText } from './english-texts.ts';
 import { provideRestorePointStore } from '../service/backup/restore-points.ts';
 import { fileRestorePointStore } from '../desktop/restore-points-file.ts';
-import { COMMANDS, GLOBAL_HELP, type CommandName } from './help.ts';
+import { familyVirtualModel } from '../core/virtual-families.ts';
+import { COMMAND_OPTIONS, COMMANDS, DEFAULT_VIRTUAL_FIRMWARE, GLOBAL_HELP, type CommandName } from './help.ts';
 import { reportFileName, reportOf } from './report.ts';
 
 /** Refusals of a backup file or restore point (src/i18n/sections/backup.ts): what the file is, not what the device did. */
@@ -197,12 +198,13 @@ async function run(command: CommandName, p: Parsed, io: CliIo, session: Session)
       return show(io, json, list, () => deviceTable(list));
     }
     case 'add-virtual': {
-      const model = args[0];
-      if (!model) throw new CliError(EXIT.usage, 'add-virtual needs a model, e.g. keytune add-virtual Made68Pro');
+      const given = args[0];
+      if (!given) throw new CliError(EXIT.usage, 'add-virtual needs a model, e.g. keytune add-virtual Made68Pro');
+      const { model, version } = virtualSpec(given, p.named.get('fw'));
       const access = p.named.get('access-mode');
       const path = await client.addVirtualDevice({
         display_name: model,
-        fw_ver: p.named.get('fw') ?? '1.4.2',
+        fw_ver: version,
         ...(access !== undefined ? { access_mode: Number(access) } : {}),
       });
       return show(io, json, { path }, () => path);
@@ -358,6 +360,25 @@ function failureOf(e: unknown): CliError {
   return new CliError(code, e.message, key);
 }
 
+/** The first option given that the command does not take. */
+function unknownOption(command: CommandName, p: Parsed): string | undefined {
+  const known = COMMAND_OPTIONS[command];
+  if (known === 'any') return undefined;
+  return [...p.named.keys(), ...p.flags].find((option) => !known.includes(option));
+}
+
+/** MODEL or MODEL@VERSION, with --fw; the family's own default version when none is given. */
+function virtualSpec(given: string, fw: string | undefined): { model: string; version: string } {
+  const at = given.lastIndexOf('@');
+  const model = at > 0 ? given.slice(0, at) : given;
+  const inName = at > 0 ? given.slice(at + 1) : undefined;
+  if (inName !== undefined && fw !== undefined && inName !== fw)
+    throw new CliError(EXIT.usage, `${given} and --fw ${fw} name two versions; give one`);
+  if (inName === '') throw new CliError(EXIT.usage, `${given} names no version after @`);
+  const version = inName ?? fw ?? familyVirtualModel(model)?.versions[0] ?? DEFAULT_VIRTUAL_FIRMWARE;
+  return { model, version };
+}
+
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let p: Parsed;
   try {
@@ -389,6 +410,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   if (p.flags.has('help')) {
     io.out(COMMANDS[command]);
     return EXIT.ok;
+  }
+  const unknown = unknownOption(command, p);
+  if (unknown) {
+    io.err(`keytune: --${unknown} is not an option of keytune ${command}\n\n${COMMANDS[command]}`);
+    return EXIT.usage;
   }
   if (p.flags.has('remote') && p.flags.has('local')) {
     io.err('keytune: --remote and --local exclude each other\n');
