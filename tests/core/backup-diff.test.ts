@@ -179,24 +179,29 @@ describe('diffBackups', () => {
     ]);
   });
 
-  it('sums up an object changed in many places per entry, and cuts a long list', () => {
-    const from = backup({ objects: { macros: Array.from({ length: 30 }, () => [{ key: 1, delay: 5 }]) } });
+  it('tells a list item by item, and cuts a long list', () => {
+    const tap = (code: number) => [{ kind: 'tap', code }];
+    const from = backup({ objects: { macros: Array.from({ length: 30 }, () => tap(0x04)) } });
     const to = clone(from);
-    (to.objects.macros as { key: number; delay: number }[][])[0]!.forEach((step) => Object.assign(step, { key: 2 }));
-    (to.objects.macros as unknown[])[1] = [{ key: 3, delay: 6 }];
-    expect(diffBackups(from, to, names).map((l) => l.id)).toEqual([
-      'backup.obj.change',
-      'backup.obj.change',
-      'backup.obj.change',
-    ]);
+    (to.objects.macros as unknown[])[0] = tap(0x16);
+    (to.objects.macros as unknown[])[1] = [{ kind: 'text', text: 'hi' }];
+    expect(diffBackups(from, to, names).map((l) => l.id)).toEqual(['backup.item.replaced', 'backup.item.replaced']);
 
     const everywhere = clone(from);
-    for (const macro of everywhere.objects.macros as { key: number; delay: number }[][])
-      macro[0] = { key: 9, delay: 9 };
+    everywhere.objects.macros = (everywhere.objects.macros as unknown[]).map(() => tap(0x68));
     const lines = diffBackups(from, everywhere, names);
     expect(lines).toHaveLength(OBJECT_LINES);
-    expect(lines[0]).toEqual({ area: 'objects', id: 'backup.obj.changedIn', args: ['backup.object.macros', '1', '2'] });
     expect(lines.at(-1)).toEqual({ area: 'objects', id: 'backup.obj.more', args: ['11', 'backup.object.macros'] });
+  });
+
+  it('sums up an object it does not know, changed in many places, per entry', () => {
+    const from = backup({ objects: { custom: Array.from({ length: 30 }, () => [{ key: 1, delay: 5 }]) } });
+    const to = clone(from);
+    for (const entry of to.objects.custom as { key: number; delay: number }[][]) entry[0] = { key: 9, delay: 9 };
+    const lines = diffBackups(from, to, names);
+    expect(lines).toHaveLength(OBJECT_LINES);
+    expect(lines[0]).toEqual({ area: 'objects', id: 'backup.obj.changedIn', args: ['custom', '1', '2'] });
+    expect(lines.at(-1)).toEqual({ area: 'objects', id: 'backup.obj.more', args: ['11', 'custom'] });
   });
 
   it('leaves what the target lacks out of the diff', () => {

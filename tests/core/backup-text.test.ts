@@ -120,11 +120,13 @@ describe('formatDiffLine', () => {
       settings: 1,
       layoutOptions: 2,
       macros: Array.from({ length: 30 }, () => [3, 4]),
+      custom: Array.from({ length: 30 }, () => [3, 4]),
     };
     const lines = diffBackups(base, changed, names);
     const ids = new Set(lines.map((l) => l.id));
     const lineIds = Object.keys(backupEn).filter((id) => /^backup\.(keymap|perf|colour|profile|obj)\./.test(id));
-    expect([...ids].sort()).toEqual(lineIds.sort());
+    // Lines of the objects a diff knows by shape are checked in backup-object-lines.test.ts.
+    expect([...ids].filter((id) => !id.startsWith('backup.item.')).sort()).toEqual(lineIds.sort());
     for (const language of ['en_US', 'zh_CN'] as const) {
       const { t, warn } = speaker(language);
       for (const line of lines) expect(formatDiffLine(line, t)).not.toMatch(/backup\.|\{\d\}/);

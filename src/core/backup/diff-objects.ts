@@ -4,7 +4,9 @@
  * entry ("Macros, 4: 12 values changed") and cut after OBJECT_LINES lines with a count of the rest, so a restore onto
  * a keyboard set up quite differently still reads as a list a person can go through.
  */
+import type { BackupNames } from './diff.ts';
 import type { DiffLine } from './format.ts';
+import { knownObjectLines } from './object-lines.ts';
 import { deepEqual, isContainer, objectLabel, showValue } from './values.ts';
 
 /** Lines told per object before the rest is counted. */
@@ -70,8 +72,34 @@ export function profileLine(
   return { area, profile: profile.index, id: body.id, args: [profile.shown, ...body.args] };
 }
 
-/** Lines of one named object; `profile` is undefined for device-wide objects. */
-function objectLines(name: string, from: unknown, to: unknown, profile: InProfile | undefined): DiffLine[] {
+/**
+ * Lines of one named object; `profile` is undefined for device-wide objects. An object whose shape is known
+ * (object-lines.ts) is told in its screens' words; the generic path diff tells the rest.
+ */
+function objectLines(
+  name: string,
+  from: unknown,
+  to: unknown,
+  profile: InProfile | undefined,
+  names: BackupNames,
+): DiffLine[] {
+  const known = knownObjectLines(name, from, to, names);
+  if (!known) return pathLines(name, from, to, profile);
+  const lines = known.lines.map((body) => profileLine('objects', body, profile));
+  const all = known.rest ? [...lines, ...pathLines(name, known.rest.from, known.rest.to, profile)] : lines;
+  return cut(all, objectLabel(name), profile);
+}
+
+/** At most OBJECT_LINES lines of one object: the last says how many more there are. */
+function cut(lines: DiffLine[], label: string, profile: InProfile | undefined): DiffLine[] {
+  if (lines.length <= OBJECT_LINES) return lines;
+  const rest = lines.length - (OBJECT_LINES - 1);
+  const more = profileLine('objects', { id: 'backup.obj.more', args: [String(rest), label] }, profile);
+  return [...lines.slice(0, OBJECT_LINES - 1), more];
+}
+
+/** Lines of an object by the paths of its changed leaves. */
+function pathLines(name: string, from: unknown, to: unknown, profile: InProfile | undefined): DiffLine[] {
   const changes: LeafChange[] = [];
   leafChanges(from, to, [], changes);
   const label = objectLabel(name);
@@ -93,10 +121,7 @@ function objectLines(name: string, from: unknown, to: unknown, profile: InProfil
       lines.push(profileLine('objects', body, profile));
     }
   }
-  if (lines.length <= OBJECT_LINES) return lines;
-  const rest = lines.length - (OBJECT_LINES - 1);
-  const more = profileLine('objects', { id: 'backup.obj.more', args: [String(rest), label] }, profile);
-  return [...lines.slice(0, OBJECT_LINES - 1), more];
+  return cut(lines, label, profile);
 }
 
 /** Lines of a set of named objects, in name order. */
@@ -104,8 +129,10 @@ export function objectsDiff(
   from: Readonly<Record<string, unknown>> | undefined,
   to: Readonly<Record<string, unknown>> | undefined,
   profile: InProfile | undefined,
+  names: BackupNames,
 ): DiffLine[] {
   if (!to) return [];
-  const names = Object.keys(to).sort();
-  return names.flatMap((name) => objectLines(name, from?.[name], to[name], profile));
+  return Object.keys(to)
+    .sort()
+    .flatMap((name) => objectLines(name, from?.[name], to[name], profile, names));
 }

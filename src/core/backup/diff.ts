@@ -45,7 +45,7 @@ export function diffBackups(from: KeyboardBackup, to: KeyboardBackup, names: Bac
     const where: InProfile = { index: p, shown: many ? (word === 'theme' ? `theme:${p + 1}` : String(p + 1)) : '' };
     lines.push(...profileDiff(from.profiles[p]!, to.profiles[p]!, where, names));
   }
-  lines.push(...objectsDiff(from.objects, to.objects, undefined));
+  lines.push(...objectsDiff(from.objects, to.objects, undefined, names));
   return lines;
 }
 
@@ -65,7 +65,7 @@ function profileDiff(from: BackupProfile, to: BackupProfile, where: InProfile, n
   lines.push(...keymapDiff(from.keymap, to.keymap, where, names));
   lines.push(...performanceDiff(from.performance, to.performance, where, names));
   lines.push(...colourDiff(from.keyColours, to.keyColours, where, names));
-  lines.push(...objectsDiff(from.objects, to.objects, where));
+  lines.push(...objectsDiff(from.objects, to.objects, where, names));
   return lines;
 }
 

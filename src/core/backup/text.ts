@@ -4,12 +4,20 @@
  * src/i18n/sections/backup.ts. Loaded by the UI, so no zod here.
  */
 import type { DiffLine } from './format.ts';
-import { fieldLabel, objectLabel, TEXT_ARG } from './values.ts';
+import { fieldLabel, JOINED, objectLabel, TEXT_ARG, unnest } from './values.ts';
 
 export type BackupTranslate = (id: string, ...args: string[]) => string;
 
 function words(args: readonly string[], t: BackupTranslate): string[] {
-  return args.map((arg) => (TEXT_ARG.test(arg) ? t(arg) : arg));
+  return args.map((arg) => {
+    const piece = unnest(arg);
+    if (piece?.id === JOINED) {
+      const [separator = ' ', ...parts] = piece.args;
+      return words(parts, t).join(separator);
+    }
+    if (piece) return t(piece.id, ...words(piece.args, t));
+    return TEXT_ARG.test(arg) ? t(arg) : arg;
+  });
 }
 
 /** The line's own text and the profile it belongs to, when the backups have more than one. */

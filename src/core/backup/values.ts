@@ -44,6 +44,33 @@ export const KNOWN_OBJECTS = [
   'ambient',
 ] as const;
 
+/**
+ * A piece of text inside a line's argument, itself a text id with arguments ("Layer {0}, key {1}"), worded when the
+ * line is: so a line stays language-neutral however much it says. Arguments may be nested again.
+ */
+const NESTED = '\u0002';
+
+export function nested(id: string, ...args: (string | number)[]): string {
+  // A label on its own that reads as a text already stays as it is.
+  if (args.length === 0 && TEXT_ARG.test(id)) return id;
+  return NESTED + JSON.stringify([id, ...args.map(String)]);
+}
+
+/** The id of a nested piece that is its parts joined by its first argument, each part worded on its own. */
+export const JOINED = 'join';
+
+/** Parts (plain or nested) joined by `separator` when the line is worded. */
+export function joined(separator: string, parts: readonly string[]): string {
+  return nested(JOINED, separator, ...parts);
+}
+
+/** The text id and arguments of a nested piece, or undefined for a plain argument. */
+export function unnest(arg: string): { id: string; args: string[] } | undefined {
+  if (!arg.startsWith(NESTED)) return undefined;
+  const [id = '', ...args] = JSON.parse(arg.slice(NESTED.length)) as string[];
+  return { id, args };
+}
+
 export function fieldLabel(field: string): string {
   return (KNOWN_FIELDS as readonly string[]).includes(field) ? `backup.field.${field}` : field;
 }
