@@ -24,7 +24,7 @@ import { BackIcon } from '../widgets/icons';
 import { LoadingOverlay } from './LoadingOverlay';
 import { DeviceSettingsTab } from './settings/DeviceSettingsTab';
 import { ThemePanel } from './themes/ThemePanel';
-import { syncStateOf, type SyncState } from './sync';
+import { SyncText } from './SyncText';
 import { attempt } from '../call';
 import { DEVICE_TAB_IDS, tabsFor, type DeviceTabId } from '../../core/device-tabs';
 import { SCREENS, screenComponent, screensAt } from './screens';
@@ -59,24 +59,6 @@ function Screen({ id, path }: { id: string; path: string }) {
     <Suspense fallback={null}>
       <Component path={path} />
     </Suspense>
-  );
-}
-
-function SyncText({ path }: { path: string }) {
-  const t = useT();
-  const { client } = useServices();
-  const [state, setState] = useState<SyncState | undefined>(undefined);
-  useEffect(
-    () =>
-      client.on('sync_update', (update) => {
-        if (update.path === path) setState(syncStateOf(update));
-      }),
-    [client, path],
-  );
-  return (
-    <span className={`sync-text ${state ? `sync-text--${state}` : ''}`} role="status" data-sync={state ?? 'none'}>
-      {state === 'changing' ? t('sync.changing') : state === 'changed' ? t('sync.changed') : ''}
-    </span>
   );
 }
 
@@ -182,7 +164,7 @@ export default function DevicePage({ device, initialTab = '0' }: { device: Devic
           <BackIcon size={18} />
           <span className="back-button__name">{device.display_name}</span>
         </button>
-        <SyncText path={device.path} />
+        <SyncText path={device.path} history={keys ? history : undefined} />
         {keys && <HistoryControls history={history} />}
         <BackupMenu device={device} />
       </header>

@@ -2,11 +2,12 @@
  * Undo and redo buttons and the history list of the open device, in the device page's header. The buttons' tooltips
  * say what they would undo or redo; the list (a menu: arrows, Enter, Esc back to its button) shows the entries newest
  * first with the current step checked, and choosing one goes there in one restore. The shortcuts work anywhere on
- * the page except in text fields and dialogs.
+ * the page except in text fields and dialogs. While a step runs, the control that started it (the undo or redo
+ * button, the list's button for a jump) is busy (aria-busy, a spinner) until the keyboard holds it; the others wait.
  */
 import '../styles/history.css';
 import { DropdownMenu } from 'radix-ui';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { summarizeDiff } from '../../core/backup/text';
 import { useT } from '../../i18n/store';
@@ -25,11 +26,15 @@ function StepButton({
   kind,
   entry,
   busy,
+  working,
   onPress,
 }: {
   kind: 'undo' | 'redo';
   entry: HistoryEntry | undefined;
+  /** A step is running: nothing to press. */
   busy: boolean;
+  /** The running step is this button's. */
+  working: boolean;
   onPress(): void;
 }) {
   const t = useT();
@@ -52,12 +57,13 @@ function StepButton({
         aria-label={t(kind === 'undo' ? 'history.undo' : 'history.redo')}
         aria-describedby={describedBy}
         aria-disabled={off}
+        aria-busy={working || undefined}
         data-history={kind}
         onClick={() => {
           if (!off) onPress();
         }}
       >
-        {kind === 'undo' ? <UndoIcon size={18} /> : <RedoIcon size={18} />}
+        {working ? <BusySign /> : kind === 'undo' ? <UndoIcon size={18} /> : <RedoIcon size={18} />}
         <span id={describedBy} className="sr-only">
           {tip}
         </span>
@@ -66,7 +72,15 @@ function StepButton({
   );
 }
 
-function HistoryList({ history }: { history: DeviceHistory }) {
+/** The spinner a busy history button shows in place of its icon. */
+function BusySign() {
+  return <span className="spinner spinner--small history-button__busy" aria-hidden="true" />;
+}
+
+/** Which control started the step that is running. */
+type Mover = 'undo' | 'redo' | 'list';
+
+function HistoryList({ history, working, onJump }: { history: DeviceHistory; working: boolean; onJump(): void }) {
   const t = useT();
   const label = useLabel();
   const { entries, position, moving, conflict } = useStore(history.store);
@@ -75,8 +89,12 @@ function HistoryList({ history }: { history: DeviceHistory }) {
   return (
     <DropdownMenu.Root>
       <Tip content={t('history.list.tip')} side="bottom">
-        <DropdownMenu.Trigger className="icon-button history-button" aria-label={t('history.list')}>
-          <HistoryIcon size={18} />
+        <DropdownMenu.Trigger
+          className="icon-button history-button"
+          aria-label={t('history.list')}
+          aria-busy={working || undefined}
+        >
+          {working ? <BusySign /> : <HistoryIcon size={18} />}
         </DropdownMenu.Trigger>
       </Tip>
       <DropdownMenu.Portal>
@@ -93,7 +111,10 @@ function HistoryList({ history }: { history: DeviceHistory }) {
             <DropdownMenu.RadioGroup
               className="history-menu__steps"
               value={String(position)}
-              onValueChange={(value) => void history.jumpTo(Number(value))}
+              onValueChange={(value) => {
+                onJump();
+                void history.jumpTo(Number(value));
+              }}
             >
               {[...steps, { position: 0, entry: undefined }].map((step) => (
                 <DropdownMenu.RadioItem
@@ -130,13 +151,40 @@ function HistoryList({ history }: { history: DeviceHistory }) {
 
 export function HistoryControls({ history }: { history: DeviceHistory }) {
   const { entries, position, moving } = useStore(history.store);
-  const actions = useMemo(() => ({ undo: () => void history.undo(), redo: () => void history.redo() }), [history]);
+  const [mover, setMover] = useState<Mover | undefined>(undefined);
+  const actions = useMemo(
+    () => ({
+      undo: () => {
+        if (!history.store.getState().moving) setMover('undo');
+        void history.undo();
+      },
+      redo: () => {
+        if (!history.store.getState().moving) setMover('redo');
+        void history.redo();
+      },
+    }),
+    [history],
+  );
   useHistoryShortcuts(actions);
+  // The control that started the running step (a press while one runs starts nothing).
+  const running = moving ? (mover ?? 'list') : undefined;
   return (
     <div className="history-controls" data-history-position={position} data-history-length={entries.length}>
-      <StepButton kind="undo" entry={entries[position - 1]} busy={moving} onPress={actions.undo} />
-      <StepButton kind="redo" entry={entries[position]} busy={moving} onPress={actions.redo} />
-      <HistoryList history={history} />
+      <StepButton
+        kind="undo"
+        entry={entries[position - 1]}
+        busy={moving}
+        working={running === 'undo'}
+        onPress={actions.undo}
+      />
+      <StepButton
+        kind="redo"
+        entry={entries[position]}
+        busy={moving}
+        working={running === 'redo'}
+        onPress={actions.redo}
+      />
+      <HistoryList history={history} working={running === 'list'} onJump={() => setMover('list')} />
     </div>
   );
 }
