@@ -7,6 +7,7 @@ import { lightingMetrics } from './lighting.ts';
 import { testerMetrics } from './tester.ts';
 import { travelMetrics } from './travel.ts';
 import { uiMetrics } from './ui.ts';
+import { devicePageUsableMetrics } from './device-page.ts';
 import { libhmkMetrics } from './libhmk.ts';
 import { viaMetrics } from './via.ts';
 import { backupMetrics } from './backup.ts';
@@ -16,6 +17,7 @@ const suites: [string, () => Promise<Metric[]>][] = [
   ['bulk edits', keymapMetrics],
   ['lighting', lightingMetrics],
   ['first screen', uiMetrics],
+  ['device page', devicePageUsableMetrics],
   ['keyboard tester', testerMetrics],
   ['travel view', travelMetrics],
   ['firmware update', firmwareMetrics],

@@ -11,6 +11,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { withServedApp } from './browser.ts';
+import type { Browser, Page } from '@playwright/test';
 import type { Metric } from './metric.ts';
 
 const DIST = 'dist';
@@ -96,7 +97,7 @@ const CARD_FRAMES = `new Promise((resolve) => {
   check();
 })`;
 /** The static page's first frame, as its own script noted it. */
-const STATIC_FIRST_FRAME = `new Promise((resolve) => {
+export const STATIC_FIRST_FRAME = `new Promise((resolve) => {
   const check = () => {
     if (typeof window.__firstFrame === 'number') resolve(window.__firstFrame);
     else setTimeout(check, 5);
@@ -119,20 +120,35 @@ export interface FirstRender {
   staticMs: number;
 }
 
-/** Both first screens, loaded in turn (app, static, app, …) so a slow moment of the machine weighs on both. */
-export async function firstRenders(loads: number, dist = DIST): Promise<FirstRender> {
+/** A page in a fresh browser context (no virtual keyboard of an earlier load, no cache), `init` run before its own scripts. */
+export async function freshPage(browser: Browser, origin: string, init: string): Promise<Page> {
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'CheckDevPermission', value: '0', url: `${origin}/` }]);
+  const page = await context.newPage();
+  await page.addInitScript(init);
+  return page;
+}
+
+/** Runs `measure` with the static page written into the build, and removes it after. */
+export async function withStaticPage<T>(dist: string, measure: () => Promise<T>): Promise<T> {
   const staticFile = join(dist, STATIC_PAGE);
   writeFileSync(staticFile, STATIC_PAGE_HTML);
   try {
-    return await withServedApp(dist, PORT, async (browser, origin) => {
+    return await measure();
+  } finally {
+    rmSync(staticFile, { force: true });
+  }
+}
+
+/** Both first screens, loaded in turn (app, static, app, …) so a slow moment of the machine weighs on both. */
+export async function firstRenders(loads: number, dist = DIST): Promise<FirstRender> {
+  return withStaticPage(dist, () =>
+    withServedApp(dist, PORT, async (browser, origin) => {
       const measure = async <T>(url: string, check: string): Promise<T> => {
-        const context = await browser.newContext();
-        await context.addCookies([{ name: 'CheckDevPermission', value: '0', url: `${origin}/` }]);
-        const page = await context.newPage();
-        await page.addInitScript(CARD_FRAMES_INIT);
+        const page = await freshPage(browser, origin, CARD_FRAMES_INIT);
         await page.goto(url);
         const value = (await page.evaluate(check)) as T;
-        await context.close();
+        await page.context().close();
         return value;
       };
       const first: number[] = [];
@@ -149,10 +165,8 @@ export async function firstRenders(loads: number, dist = DIST): Promise<FirstRen
         }
       }
       return { deviceListMs: median(first), deviceListLiveMs: median(live), staticMs: median(still) };
-    });
-  } finally {
-    rmSync(staticFile, { force: true });
-  }
+    }),
+  );
 }
 
 /** The first-screen lines of `npm run bench`. */

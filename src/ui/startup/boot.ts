@@ -78,8 +78,13 @@ export function keepLanguageInCookie(): () => void {
   });
 }
 
-/** The device page's code (the chunk DeviceTab loads lazily): the first thing a person opens after the list. */
-const loadDevicePage = () => import('../device-page/DevicePage');
+/**
+ * The device page's code (the chunk DeviceTab loads lazily): the first thing a person opens after the list. Its
+ * first tab, the Key code tab with the drawing, is fetched at the same time: DevicePage loads it lazily too, and
+ * fetching it only once DevicePage renders would add a second round of downloads before the keys can be drawn.
+ */
+const loadDevicePage = () =>
+  Promise.all([import('../device-page/DevicePage'), import('../device-page/key-code/KeyCodeTab')]);
 
 /** Resolves once the browser has had the chance to paint (the frame after the next animation frame callback). */
 function nextFrame(): Promise<void> {
