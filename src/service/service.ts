@@ -337,11 +337,9 @@ export class DeviceService implements Bridge, ServiceApi {
     const kind = extras.virtual ? 'virtual' : transport.info.kind;
     const hex = (n: number) => n.toString(16).padStart(4, '0');
     const { identity, features, layout } = driver;
-    const path = this.driverPath(
-      `${kind}:${hex(transport.info.vendorId)}:${hex(transport.info.productId)}:${identity.serial}`,
-      identity.serial,
-      transport,
-    );
+    const base = `${kind}:${hex(transport.info.vendorId)}:${hex(transport.info.productId)}:${identity.serial}`;
+    // A virtual keyboard added again takes the place of the one it repeats (the host keeps one per model).
+    const path = extras.virtual ? base : this.driverPath(base, identity.serial, transport);
     keepExchanges(this, path, tapTransport(transport));
     const old = this.entries.get(path);
     if (old) void closeEntry(old);
@@ -368,8 +366,8 @@ export class DeviceService implements Bridge, ServiceApi {
   /**
    * The path of a device a driver opened. A device with a serial number keeps one path, so a keyboard plugged in again
    * takes its old place. A family without serial numbers (VIA) cannot tell two of the same board apart by what they
-   * say, so a second one, on a link of its own while the first is still there, gets a path of its own ("~2"): both
-   * work side by side.
+   * say, so a second one plugged in, on a link of its own while the first is still there, gets a path of its own
+   * ("~2"): both work side by side.
    */
   private driverPath(base: string, serial: string, transport: Transport): string {
     if (serial) return base;
