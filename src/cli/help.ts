@@ -1,7 +1,7 @@
 /** The help text of the command line: one page for all, one per command. */
 import { FAMILY_VIRTUAL_MODELS } from '../core/virtual-families.ts';
 
-/** Firmware a virtual keyboard of our own protocol runs when no version is given. */
+/** Firmware a virtual keyboard of our own protocol runs when no version is given and its model names no latest one. */
 export const DEFAULT_VIRTUAL_FIRMWARE = '1.4.2';
 
 const FAMILY_VIRTUALS = FAMILY_VIRTUAL_MODELS.map(
@@ -30,7 +30,8 @@ Lists the attached devices: path, model, firmware, link and whether it is virtua
 
 Adds a virtual keyboard and prints its path. Its settings are kept in the data folder, like a real keyboard keeps
 them in flash. The version is given as MODEL@VERSION (as in the app's ?virtual= address) or with --fw.
-Our own keyboards (Made68Pro, ...) run the reference firmware (default firmware ${DEFAULT_VIRTUAL_FIRMWARE}); the keyboards
+Our own keyboards (Made68Pro, ...) run the reference firmware, by default at the model's latest firmware (Made68Pro
+${DEFAULT_VIRTUAL_FIRMWARE}, Cyber01 3.0.2, ...); the keyboards
 of other firmware run a simulator of it:
 ${FAMILY_VIRTUALS}
 `,

@@ -23,6 +23,8 @@ import { englishBackupText } from './english-texts.ts';
 import { provideRestorePointStore } from '../service/backup/restore-points.ts';
 import { fileRestorePointStore } from '../desktop/restore-points-file.ts';
 import { familyVirtualModel } from '../core/virtual-families.ts';
+import { findModel } from '../core/models.ts';
+import { LATEST_FIRMWARE } from '../core/resources.ts';
 import { COMMAND_OPTIONS, COMMANDS, DEFAULT_VIRTUAL_FIRMWARE, GLOBAL_HELP, type CommandName } from './help.ts';
 import { reportFileName, reportOf } from './report.ts';
 
@@ -375,7 +377,10 @@ function virtualSpec(given: string, fw: string | undefined): { model: string; ve
   if (inName !== undefined && fw !== undefined && inName !== fw)
     throw new CliError(EXIT.usage, `${given} and --fw ${fw} name two versions; give one`);
   if (inName === '') throw new CliError(EXIT.usage, `${given} names no version after @`);
-  const version = inName ?? fw ?? familyVirtualModel(model)?.versions[0] ?? DEFAULT_VIRTUAL_FIRMWARE;
+  const ours = findModel(model)?.name;
+  const latest =
+    ours && Object.hasOwn(LATEST_FIRMWARE, ours) ? LATEST_FIRMWARE[ours as keyof typeof LATEST_FIRMWARE] : undefined;
+  const version = inName ?? fw ?? familyVirtualModel(model)?.versions[0] ?? latest ?? DEFAULT_VIRTUAL_FIRMWARE;
   return { model, version };
 }
 

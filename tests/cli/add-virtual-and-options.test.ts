@@ -41,6 +41,7 @@ async function listed(data: string): Promise<Listed[]> {
 describe('keytune add-virtual', () => {
   const cases = [
     { model: 'Made68Pro', version: '1.4.0', fallback: '1.4.2', shows: (v: string) => `"fw_ver": "V${v}"` },
+    { model: 'Cyber01', version: '3.0.1', fallback: '3.0.2', shows: (v: string) => `"fw_ver": "V${v}"` },
     { model: 'he60', version: '1.6.0', fallback: '1.7.0', shows: (v: string) => `"fw_ver": "${v}"` },
     // A VIA board reports no firmware version; its protocol version shows in its key-code space.
     {
@@ -76,7 +77,7 @@ describe('keytune add-virtual', () => {
   it("names each family's own default firmware in its help", () => {
     const help = COMMANDS['add-virtual'];
     expect(help).toContain('MODEL[@VERSION]');
-    expect(help).toContain('default firmware 1.4.2');
+    expect(help).toMatch(/model's latest firmware \(Made68Pro\s+1\.4\.2, Cyber01 3\.0\.2/);
     expect(help).toMatch(/he60 .*HE60 \(libhmk\).*default 1\.7\.0/);
     expect(help).toMatch(/via65 .*Keytune VIA 65.*default 12\.0\.0/);
     expect(help).not.toMatch(/every model|Adds a virtual keyboard driven by the reference firmware/);
