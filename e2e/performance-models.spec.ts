@@ -102,7 +102,8 @@ for (const m of MODELS) {
     await page.getByRole('button', { name: text('perf.chart.open') }).click();
     const chart = page.getByTestId('tester-chart');
     await expect(chart).toHaveAttribute('data-samples', '0');
-    await page.getByRole('button', { name: 'Press keys', exact: true }).click();
+    // Press mode stays on between Verify and its chart.
+    await expect(page.getByRole('button', { name: 'Press keys', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await pressOnDrawing(page, 'U');
     await expect.poll(async () => Number(await chart.getAttribute('data-samples'))).toBeGreaterThan(0);
     await page.getByRole('button', { name: text('perf.chart.back') }).click();

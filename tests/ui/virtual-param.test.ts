@@ -24,4 +24,17 @@ describe('?virtual= address parameter', () => {
     const both = [deviceRecord({ fw_ver: 'V1.3.7' }), deviceRecord({ fw_ver: '1.3.7' })];
     expect(virtualsToAdd(requests, both).map((r) => r.model.name)).toEqual(['cyber01']);
   });
+
+  it('a VIA keyboard already there satisfies its address on reload, whatever firmware number it reports', () => {
+    const { requests } = parseVirtualParams('?virtual=via65@12.0.0');
+    const via = {
+      ...deviceRecord(),
+      name: 'keytunevia65',
+      display_name: 'Keytune VIA 65',
+      fw_ver: '0.0.0',
+      virtual: true,
+    };
+    expect(virtualsToAdd(requests, [via])).toEqual([]);
+    expect(virtualsToAdd(requests, [])).toHaveLength(1);
+  });
 });
