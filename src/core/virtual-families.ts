@@ -12,11 +12,19 @@ export interface FamilyVirtualModel {
   family: Exclude<FamilyId, 'keytune'>;
   /** Versions offered, newest first: libhmk firmware versions, VIA protocol versions. */
   versions: readonly string[];
+  /** The keyboard's record names a firmware of its own, not the version asked for (VIA: the protocol). */
+  versionUnlisted?: true;
 }
 
 export const FAMILY_VIRTUAL_MODELS: readonly FamilyVirtualModel[] = [
   { name: 'he60', displayName: 'HE60 (libhmk)', family: 'libhmk', versions: ['1.7.0', '1.6.0', '1.5.0', '1.4.0'] },
-  { name: 'via65', displayName: 'Keytune VIA 65', family: 'via', versions: ['12.0.0', '13.0.0', '11.0.0', '10.0.0'] },
+  {
+    name: 'via65',
+    displayName: 'Keytune VIA 65',
+    family: 'via',
+    versions: ['12.0.0', '13.0.0', '11.0.0', '10.0.0'],
+    versionUnlisted: true,
+  },
 ];
 
 /** The family model a display name or address name names, in any case. */

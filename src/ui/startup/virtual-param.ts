@@ -47,13 +47,13 @@ export function virtualsToAdd(requests: readonly VirtualRequest[], devices: read
   const present = new Map<string, number>();
   for (const d of devices) {
     if (!d.virtual) continue;
-    // A VIA keyboard reports its own firmware number, not the protocol it was asked for: it counts by model.
-    const via = familyVirtualModel(d.display_name);
-    const k = via?.family === 'via' ? `${via.name}@*` : key(d.name || d.display_name, d.fw_ver);
+    // A model whose record names a firmware of its own, not the version asked for, counts by model.
+    const unlisted = familyVirtualModel(d.display_name);
+    const k = unlisted?.versionUnlisted ? `${unlisted.name}@*` : key(d.name || d.display_name, d.fw_ver);
     if (k) present.set(k, (present.get(k) ?? 0) + 1);
   }
   return requests.filter((r) => {
-    const k = familyVirtualModel(r.model.name)?.family === 'via' ? `${r.model.name}@*` : `${r.model.name}@${r.fwVer}`;
+    const k = familyVirtualModel(r.model.name)?.versionUnlisted ? `${r.model.name}@*` : `${r.model.name}@${r.fwVer}`;
     const n = present.get(k) ?? 0;
     if (n === 0) return true;
     present.set(k, n - 1);
