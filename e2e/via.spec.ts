@@ -18,3 +18,30 @@ test('a virtual VIA keyboard opens with its definition’s keys, drawn for its l
   await expect(page.locator('.device-page [data-key-id="43"]')).toHaveCount(0);
   await expect(page.locator('.device-page [data-key-id="13"]')).toHaveCount(1);
 });
+
+test('a VIA key gets a layer-tap in two picks, a typed code from the Any key, and keeps both after a reload', async ({
+  page,
+}) => {
+  await gotoApp(page, '?virtual=via65@12.0.0');
+  await page.getByRole('button', { name: 'Keytune VIA 65', exact: true }).click();
+  const key = (id: number) => page.locator(`.device-page [data-key-id="${id}"]`);
+  await key(30).click();
+  await page.getByRole('tab', { name: 'Layers', exact: true }).click();
+  await page.getByRole('button', { name: /^LT2\(kc\),/ }).click();
+  await expect(page.getByText('LT2(kc): now pick the key it wraps.')).toBeVisible();
+  await page.getByRole('button', { name: 'Space, Space bar' }).click();
+  await expect(key(30)).toContainText('LT2(Space)');
+
+  await page.getByRole('button', { name: 'Unselect', exact: true }).click();
+  await key(31).click();
+  await page.getByRole('button', { name: 'Any key: type a code' }).click();
+  await page.getByRole('textbox', { name: 'Key code' }).fill('LCTL(KC_C)');
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(key(31)).toContainText('LCtl+C');
+  await expect(key(30)).toContainText('LT2(Space)');
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Keytune VIA 65', exact: true }).click();
+  await expect(key(30)).toContainText('LT2(Space)');
+  await expect(key(31)).toContainText('LCtl+C');
+});

@@ -25,6 +25,11 @@ export interface SpaceKeycode {
    * legend counts from 1 as the screens do ("Firmware code MO(0)").
    */
   readonly tip?: string;
+  /**
+   * A code that wraps a basic key the person picks next (QMK's LT(1, kc), LCTL(kc), MT(Ctrl, kc)): `code` holds the
+   * rest with the key byte 0, and the picker adds the chosen key's code (0x00-0xFF) to it.
+   */
+  readonly compose?: 'key';
 }
 
 /** Kinds of advanced key a code can stand for, as the advanced-key area names them. */
@@ -73,4 +78,11 @@ export interface KeycodeSpace {
    * absent or undefined for every other code.
    */
   advanced?(code: number): SpaceAdvancedCode | undefined;
+  /**
+   * The code a typed name stands for in the space's own notation (QMK's "LT(1,KC_A)", "LCTL(KC_C)", "MO(2)"), for the
+   * picker's Any key; undefined when the text names no code. Numbers are read by the picker for every space.
+   */
+  parse?(text: string): number | undefined;
+  /** A code written in that notation, shown as the Any key's example. */
+  readonly parseExample?: string;
 }
