@@ -54,7 +54,7 @@ function KeycodeControl({
     const space = spaceOf(record.features.keycodeSpace);
     const opts = { layers: record.features.layers, macros: record.features.macroBuffer?.count ?? 0 };
     const groups = new Map(space.categories.map((c) => [c.id, language === 'zh_CN' ? c.zh : c.en]));
-    const list = space.catalogue(opts);
+    const list = space.catalogue(opts).filter((k) => !k.compose);
     if (!list.some((k) => k.code === code)) list.unshift(space.describe(code, opts));
     return list.map((k) => ({
       value: k.code,
