@@ -43,6 +43,8 @@ export const CALL_ROUTES = {
   libhmkSetCalibration: ['dev_info', 'libhmk_set_calibration'],
   libhmkRecalibrate: ['dev_info', 'libhmk_recalibrate'],
   libhmkSaveCalibrationThreshold: ['dev_info', 'libhmk_save_calibration_threshold'],
+  libhmkDuplicateProfile: ['dev_info', 'libhmk_duplicate_profile'],
+  libhmkResetProfile: ['dev_info', 'libhmk_reset_profile'],
   libhmkBootloader: ['dev_info', 'libhmk_bootloader'],
   viaGetDefinitionInfo: ['dev_info', 'via_get_definition_info'],
   viaSetDefinition: ['dev_info', 'via_set_definition'],

@@ -185,6 +185,11 @@ export interface DeviceFeatures {
     named: boolean;
     /** The current profile can be changed from the app. */
     switchable: boolean;
+    /**
+     * Every profile can be opened and edited from the app while the keyboard keeps typing with its own, which only
+     * its keys switch (libhmk); the app follows a switch made on the keyboard.
+     */
+    editAny?: boolean;
     duplicate: boolean;
     reset: boolean;
     /** A profile travels as a scene file (export and import): our protocol's themes. */

@@ -101,6 +101,24 @@ export const libhmkCalls = {
       answer: 'LibhmkCalibration',
     },
   ),
+  libhmkDuplicateProfile: call<boolean>()(
+    'dev_info',
+    'libhmk_duplicate_profile',
+    { path, from: int(0, 7), to: int(0, 7) },
+    {
+      doc: 'Copies a libhmk keyboard’s profile --from onto profile --to (key map, actuation, advanced keys, gamepad, tick rate), as its DUPLICATE_PROFILE command does.',
+      answer: 'boolean',
+    },
+  ),
+  libhmkResetProfile: call<boolean>()(
+    'dev_info',
+    'libhmk_reset_profile',
+    { path, profile: int(0, 7) },
+    {
+      doc: 'Puts one profile of a libhmk keyboard back to the firmware’s defaults (RESET_PROFILE); the other profiles and the keyboard’s settings stay.',
+      answer: 'boolean',
+    },
+  ),
   libhmkBootloader: call<boolean>()(
     'dev_info',
     'libhmk_bootloader',

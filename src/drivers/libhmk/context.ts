@@ -5,16 +5,46 @@ import type { LibhmkMetadata } from './metadata.ts';
 import { CMD } from './protocol.ts';
 import { badArgument } from './writes.ts';
 
+/**
+ * Which profile the app edits. libhmk has no command to change the keyboard's current profile (only its PF keys,
+ * PF_SWAP and PF_NEXT do), but every per-profile command names its profile: the app opens any profile without the
+ * keyboard leaving its own. When the keyboard's current profile is seen to change (GET_PROFILE answers another than
+ * last time), the keyboard was switched on itself and the app moves to that profile.
+ */
+export class ProfileChoice {
+  /** The profile the app edits; undefined until the keyboard's is first read. */
+  edited: number | undefined;
+  /** The keyboard's current profile as last read. */
+  seen: number | undefined;
+
+  /** Takes the keyboard's current profile as read now; answers the profile the app edits. */
+  follow(current: number): number {
+    if (this.seen === undefined || current !== this.seen || this.edited === undefined) this.edited = current;
+    this.seen = current;
+    return this.edited;
+  }
+}
+
 export class LibhmkContext {
+  readonly profiles = new ProfileChoice();
+
   constructor(
     readonly link: LibhmkLink,
     readonly meta: LibhmkMetadata,
     readonly version: number,
   ) {}
 
-  /** The profile a call names, or the keyboard's current one (one GET_PROFILE) when it names none. */
+  /** The keyboard's own current profile (one GET_PROFILE). */
+  async keyboardProfile(): Promise<number> {
+    return decodeByte(await this.link.request(CMD.getProfile));
+  }
+
+  /**
+   * The profile a call names, or the one the app edits when it names none (one GET_PROFILE, which also notices a
+   * profile switched on the keyboard).
+   */
   async profile(profile?: number): Promise<number> {
-    if (profile === undefined) return decodeByte(await this.link.request(CMD.getProfile));
+    if (profile === undefined) return this.profiles.follow(await this.keyboardProfile());
     this.checkIndex('profile', profile, this.meta.numProfiles);
     return profile;
   }

@@ -3,7 +3,15 @@
  * Everything the driver reports afterwards comes from those three answers and the ports' own reads.
  */
 import type { Transport } from '../../transport/types.ts';
-import { DriverError, extensionsOf, offer, type DeviceDriver, type DriverPorts, type OpenOptions } from '../types.ts';
+import {
+  DriverError,
+  extensionsOf,
+  offer,
+  type DeviceDriver,
+  type DeviceFeatures,
+  type DriverPorts,
+  type OpenOptions,
+} from '../types.ts';
 import { decodeSerial, decodeVersion } from './codec.ts';
 import { LibhmkContext } from './context.ts';
 import { libhmkFeatures } from './features.ts';
@@ -19,6 +27,7 @@ import {
   profilesPort,
   travelPort,
   type LibhmkCalibrationPort,
+  type LibhmkProfilesPort,
 } from './port-device.ts';
 import { gamepadPort } from './port-gamepad.ts';
 import { keymapPort } from './port-keymap.ts';
@@ -27,6 +36,7 @@ import { CMD, MIN_FIRMWARE, formatFirmwareVersion } from './protocol.ts';
 
 export interface LibhmkPorts extends DriverPorts {
   calibration: LibhmkCalibrationPort;
+  profiles: LibhmkProfilesPort;
   /** libhmk's own advanced keys (null bind, DKS, tap-hold, toggle). */
   advanced: LibhmkAdvancedPort;
 }
@@ -40,6 +50,11 @@ export interface LibhmkDriver extends DeviceDriver {
 }
 
 const DEFAULT_REPLY_TIMEOUT_MS = 1000;
+
+/** Every profile opens in the app (the profiles port chooses which one it edits); the keyboard switches its own. */
+function withProfilesOpenedInApp(features: DeviceFeatures): DeviceFeatures {
+  return { ...features, profiles: { ...features.profiles, editAny: features.profiles.count > 1 } };
+}
 
 export async function openLibhmk(transport: Transport, options: OpenOptions = {}): Promise<LibhmkDriver> {
   if (!transport.connected) await transport.open();
@@ -92,7 +107,7 @@ export async function openLibhmk(transport: Transport, options: OpenOptions = {}
         accessMode: 0,
         battery: -1,
       },
-      features: libhmkFeatures(meta, version),
+      features: withProfilesOpenedInApp(libhmkFeatures(meta, version)),
       layout: buildLayout(meta),
       ports,
       extension: extensionsOf([

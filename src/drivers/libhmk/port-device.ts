@@ -3,14 +3,7 @@
  * one or a few reports; the options are gated on the firmware version that brought them (protocol.ts VERSION_GATES).
  */
 import type { CalibrationPort, DevicePort, OptionsPort, ProfilesPort, TravelPort, TravelSample } from '../types.ts';
-import {
-  calibrationArgs,
-  decodeAnalogInfo,
-  decodeByte,
-  decodeCalibration,
-  decodeOptions,
-  optionsArgs,
-} from './codec.ts';
+import { calibrationArgs, decodeAnalogInfo, decodeCalibration, decodeOptions, optionsArgs } from './codec.ts';
 import type { LibhmkContext } from './context.ts';
 import { distanceToMm } from './distance.ts';
 import {
@@ -84,12 +77,30 @@ export function calibrationPort(ctx: LibhmkContext): LibhmkCalibrationPort {
   return port;
 }
 
-/** libhmk has no command to switch profiles (only the PF keys do): current, duplicate and reset. */
-export function profilesPort(ctx: LibhmkContext): ProfilesPort {
+/**
+ * Profiles: every per-profile command names its profile, so the app opens and edits any of them (`switchTo` chooses
+ * the one it edits; libhmk has no command to change the keyboard's own current profile, which only its PF keys do).
+ * `current()` is the profile the app edits; each call reads the keyboard's, so a switch made on the keyboard moves
+ * the app to that profile before anything is read or written. Duplicate and reset are the firmware's own commands.
+ */
+export interface LibhmkProfilesPort extends ProfilesPort {
+  switchTo(profile: number): Promise<void>;
+  duplicate(from: number, to: number): Promise<void>;
+  reset(profile: number): Promise<void>;
+  /** The profile the keyboard itself types with (what its PF keys chose last). */
+  keyboardCurrent(): Promise<number>;
+}
+
+export function profilesPort(ctx: LibhmkContext): LibhmkProfilesPort {
   const { link, meta } = ctx;
   return {
-    async current() {
-      return decodeByte(await link.request(CMD.getProfile));
+    current: () => ctx.profile(),
+    keyboardCurrent: () => ctx.keyboardProfile(),
+    async switchTo(profile) {
+      ctx.checkIndex('profile', profile, meta.numProfiles);
+      // Read first: a switch made on the keyboard before this choice must not undo it later.
+      ctx.profiles.follow(await ctx.keyboardProfile());
+      ctx.profiles.edited = profile;
     },
     async duplicate(from, to) {
       ctx.checkIndex('profile', from, meta.numProfiles);

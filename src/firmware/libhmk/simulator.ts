@@ -8,6 +8,7 @@ import type { ReportEndpoint } from '../../protocol/endpoint.ts';
 import { processCommand, type CommandTarget } from './commands.ts';
 import { At, Eeprom, EEPROM_BYTES } from './eeprom.ts';
 import { HE60_IDS, he60MetadataJson } from './he60.ts';
+import { Layout } from './layout.ts';
 import { Matrix } from './matrix.ts';
 import { REPORT_SIZE, SUPPORTED_VERSIONS, type SimVersion } from './wire.ts';
 
@@ -46,6 +47,8 @@ export class LibhmkSimulator implements ReportEndpoint, CommandTarget {
   readonly version: SimVersion;
   readonly eeprom: Eeprom;
   matrix: Matrix;
+  /** The layout task: MO layers and the profile keys (PF(n), PF_SWAP, PF_NEXT) switch as the firmware's do. */
+  private layout: Layout;
   readonly metadata: Uint8Array;
   readonly serial: string;
   private out: Uint8Array;
@@ -68,6 +71,7 @@ export class LibhmkSimulator implements ReportEndpoint, CommandTarget {
     this.eeprom = new Eeprom(this.version, options.state ? decodeState(options.state, this.version) : undefined);
     this.out = noise(0x5eed);
     this.matrix = new Matrix(this.eeprom);
+    this.layout = new Layout(this.eeprom);
   }
 
   async receive(report: Uint8Array): Promise<Uint8Array[]> {
@@ -93,6 +97,7 @@ export class LibhmkSimulator implements ReportEndpoint, CommandTarget {
     this.inBootloader = false;
     this.out = noise(0x5eed + this.boots);
     this.matrix = new Matrix(this.eeprom);
+    this.layout = new Layout(this.eeprom);
   }
 
   reboot(): void {
@@ -112,12 +117,16 @@ export class LibhmkSimulator implements ReportEndpoint, CommandTarget {
     this.matrix.recalibrate(true);
   }
 
-  /** Presses a key to a depth (0 releases it). Firmware 1.4-1.6 with the option on saves thresholds when idle. */
+  /**
+   * Presses a key to a depth (0 releases it); past its actuation point it does what its code does on the keyboard
+   * (a profile key switches the current profile). Firmware 1.4-1.6 with the option on saves thresholds when idle.
+   */
   pressKey(keyId: number, depthMm: number): void {
     if (!Number.isInteger(keyId) || keyId < 0 || keyId >= this.matrix.keys.length) {
       throw new RangeError(`key ${keyId} does not exist`);
     }
     this.matrix.press(keyId, depthMm);
+    this.layout.scan(this.matrix);
     const saves = this.version >= 0x0104 && this.version <= 0x0106 && (this.eeprom.u16(At.options) & 0b10) !== 0;
     if (saves && this.matrix.changed && this.matrix.keys.every((k) => k.depthMm === 0)) {
       this.eeprom.write(

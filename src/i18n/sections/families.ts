@@ -17,6 +17,23 @@ export const familiesEn = {
   'profiles.slot': 'Profile {0}',
   'profiles.switch.on.keyboard':
     'This keyboard switches profiles with its own keys (profile keys on the Key code tab).',
+  'profiles.edit.note':
+    'Keytune shows and edits the profile chosen here. The keyboard types with the profile its own profile keys chose last; when you switch there, Keytune moves to that profile.',
+  'profiles.copy.to': 'Copy onto profile {0}',
+  'profiles.reset': 'Reset to the firmware defaults',
+  'profiles.copy.confirm.title': 'Copy profile {0} onto profile {1}?',
+  'profiles.copy.confirm.body':
+    'Everything in profile {1} (key map, actuation, advanced keys, gamepad, tick rate) is replaced by a copy of profile {0}. Profile {0} stays as it is.',
+  'profiles.copy.ok': 'Copy',
+  'profiles.reset.confirm.title': 'Reset profile {0}?',
+  'profiles.reset.confirm.body':
+    'Its key map, actuation, advanced keys, gamepad settings and tick rate go back to the firmware defaults. The other profiles stay as they are.',
+  'profiles.reset.ok': 'Reset',
+  'profiles.cancel': 'Cancel',
+  'profiles.menu': 'Actions of profile {0}',
+  'profiles.copied': 'Profile {0} copied onto profile {1}',
+  'profiles.reset.done': 'Profile {0} reset to the firmware defaults',
+  'libhmk.profile.err.invalid': 'The keyboard does not have that profile, or it is the same one; nothing was changed.',
   // Refusals the service sends for libhmk and VIA keyboards: shown before any of their screens has loaded.
   'libhmk.err.noPort': 'Only libhmk keyboards have this setting.',
   'via.macros.halfWritten': "The keyboard's macros were left half-written; write them again.",
@@ -36,6 +53,22 @@ export const familiesZh: Record<keyof typeof familiesEn, string> = {
   'profiles.title': '配置文件',
   'profiles.slot': '配置 {0}',
   'profiles.switch.on.keyboard': '此键盘用自身按键切换配置（在按键设置页分配配置键）。',
+  'profiles.edit.note':
+    'Keytune 显示并编辑此处选中的配置。键盘使用其配置键最后选择的配置打字；在键盘上切换后，Keytune 会跟着切换到该配置。',
+  'profiles.copy.to': '复制到配置 {0}',
+  'profiles.reset': '恢复为固件默认值',
+  'profiles.copy.confirm.title': '将配置 {0} 复制到配置 {1}？',
+  'profiles.copy.confirm.body':
+    '配置 {1} 的全部内容（键位、触发设置、高级按键、手柄、扫描间隔）将被配置 {0} 的副本替换。配置 {0} 保持不变。',
+  'profiles.copy.ok': '复制',
+  'profiles.reset.confirm.title': '重置配置 {0}？',
+  'profiles.reset.confirm.body': '其键位、触发设置、高级按键、手柄设置和扫描间隔将恢复为固件默认值。其他配置保持不变。',
+  'profiles.reset.ok': '重置',
+  'profiles.cancel': '取消',
+  'profiles.menu': '配置 {0} 的操作',
+  'profiles.copied': '已将配置 {0} 复制到配置 {1}',
+  'profiles.reset.done': '配置 {0} 已恢复为固件默认值',
+  'libhmk.profile.err.invalid': '键盘没有该配置，或源与目标相同；未做任何更改。',
   'libhmk.err.noPort': '只有 libhmk 键盘有此设置。',
   'via.macros.halfWritten': '键盘上的宏未写完整，请重新写入。',
   'via.err.notVia': '只有 VIA 键盘有此功能。',

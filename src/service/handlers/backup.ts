@@ -58,10 +58,14 @@ function fitted(file: KeyboardBackup, current: KeyboardBackup) {
  */
 const DRIFTS = ['calibration'] as const;
 
+/**
+ * The profile in use is switched on the keyboard too (its profile keys, its theme button): a switch there is no
+ * change of the configuration an undo restores, and the undo leaves the keyboard in the profile it is in.
+ */
 function withoutDrift(backup: KeyboardBackup): KeyboardBackup {
   const objects = { ...backup.objects };
   for (const name of DRIFTS) delete objects[name];
-  return { ...backup, objects };
+  return { ...backup, currentProfile: 0, objects };
 }
 
 const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -72,7 +76,9 @@ function keepDrift(target: KeyboardBackup, expected: KeyboardBackup, current: Ke
   for (const name of DRIFTS)
     if (sameValue(target.objects[name], expected.objects[name]) && name in current.objects)
       objects[name] = current.objects[name];
-  return { ...target, objects };
+  const currentProfile =
+    target.currentProfile === expected.currentProfile ? current.currentProfile : target.currentProfile;
+  return { ...target, currentProfile, objects };
 }
 
 /** Refuses an undo or redo when something else changed the keyboard since the state it was recorded against. */

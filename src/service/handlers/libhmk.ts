@@ -86,6 +86,19 @@ export function registerLibhmkHandlers(service: DeviceService): void {
       await save();
       return calibration(ctx);
     },
+    // Profiles: the firmware's own copy and reset; the profile shown is read again by the screens afterwards.
+    libhmkDuplicateProfile: async (args, ctx) => {
+      const profiles = port(ctx, 'profiles', 'profiles');
+      if (!profiles.duplicate) throw new BridgeCallError('libhmk.err.noPort', 'copying profiles');
+      await profiles.duplicate(args.from, args.to).catch(refusedAs('libhmk.profile.err.invalid'));
+      return true;
+    },
+    libhmkResetProfile: async (args, ctx) => {
+      const profiles = port(ctx, 'profiles', 'profiles');
+      if (!profiles.reset) throw new BridgeCallError('libhmk.err.noPort', 'resetting profiles');
+      await profiles.reset(args.profile).catch(refusedAs('libhmk.profile.err.invalid'));
+      return true;
+    },
     libhmkBootloader: async (_args, ctx) => {
       const device = port(ctx, 'device', 'the bootloader');
       if (!device.bootloader) throw new BridgeCallError('libhmk.err.noPort', 'the bootloader');

@@ -62,6 +62,8 @@ export const RECORDED: { readonly [K in CallName]: Rule<K> } = {
   libhmkSetCalibration: true,
   libhmkRecalibrate: false,
   libhmkSaveCalibrationThreshold: false,
+  libhmkDuplicateProfile: true,
+  libhmkResetProfile: true,
   libhmkBootloader: false,
   // VIA.
   viaGetDefinitionInfo: false,

@@ -126,11 +126,13 @@ describe('libhmk ports', () => {
     await cal.recalibrate();
   });
 
-  it('profiles: current, duplicate (from, to) and reset; no switching', async () => {
+  it("profiles: current, duplicate (from, to) and reset; switching chooses the profile edited, not the keyboard's", async () => {
     const { driver } = await openRig();
     const p = driver.ports.profiles!;
     expect(await p.current()).toBe(0);
-    expect(p.switchTo).toBeUndefined();
+    await p.switchTo!(3);
+    expect(await p.current()).toBe(3);
+    await p.switchTo!(0);
     await driver.ports.keymap!.write([{ profile: 1, layer: 0, keyId: 0, code: 0x04 }]);
     await p.duplicate!(1, 2);
     expect((await driver.ports.keymap!.read(2))[0]![0]).toBe(0x04);

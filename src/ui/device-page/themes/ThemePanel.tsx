@@ -4,12 +4,14 @@
  * loading overlay; once the theme info is back, the open tab's data is read again in the spec's order (colour info,
  * function info, performance info or setting data, then the key values), and the tabs show what those events carry.
  * Models that switch themes with a button of their own (mojo68rt, made68air) are refused by the service with its
- * warning toast. Rename applies limit style 2 as the user types; import takes .mgscene files only and the service
+ * warning toast. A keyboard that switches its own profile with its keys (libhmk, `features.profiles.editAny`) has every
+ * profile opened here without the keyboard leaving its own, profiles copied and reset from each one's menu, and a
+ * switch made on the keyboard followed (asked for now and then): the open tab then shows that profile. Rename applies limit style 2 as the user types; import takes .mgscene files only and the service
  * validates the file before it touches the keyboard.
  */
 import { HiddenFileInput } from '../../widgets/HiddenFileInput';
 import { DropdownMenu } from 'radix-ui';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { CallAnswer } from '../../../contract/contract';
 import { checkSceneFileName, checkThemeName } from '../../../core/rules/settings';
 import { limitText } from '../../../core/text-limit';
@@ -24,6 +26,7 @@ import { useToastStore } from '../../toasts/store';
 import { AppDialog } from '../../widgets/AppDialog';
 import { useSettingsTexts } from '../settings/settings-texts';
 import { downloadText, sceneFileName } from './download';
+import { ProfileActionDialog, ProfileMenuItems, useProfilePolling, type ProfileAction } from './ProfileActions';
 import '../../styles/settings.css';
 
 type ThemeInfo = CallAnswer<'getThemeInfo'>;
@@ -32,8 +35,8 @@ type Client = ReturnType<typeof useServices>['client'];
 /** The open tab as set_theme_info's --current_page_id_num carries it. */
 const PAGE_IDS = { '0': 0, '1': 1, '3': 3, '4': 4 } as const satisfies Record<DeviceTabId, number>;
 
-function success(title: string): void {
-  useToastStore.getState().push({ title, context: '', args: '', type: 0, delay: 3 });
+function success(title: string, ...args: number[]): void {
+  useToastStore.getState().push({ title, context: '', args: args.join(';;'), type: 0, delay: 3 });
 }
 
 /** Reads the open tab's data again after a theme change, in the spec's order, then the key values. */
@@ -132,22 +135,42 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
   const profiles = useFeatures(path).profiles;
   const themes = profiles.sceneFiles;
   const canRename = profiles.named;
-  const canSwitch = profiles.switchable;
+  // A keyboard that switches its own profile (libhmk) still has every profile opened and edited from the app.
+  const opensAny = profiles.editAny === true;
+  const canSwitch = profiles.switchable || opensAny;
+  const canCopy = opensAny && profiles.duplicate;
+  const canReset = opensAny && profiles.reset;
+  const [action, setAction] = useState<ProfileAction | undefined>(undefined);
+  const [acting, setActing] = useState(false);
+  /** The profile shown, and whether a switch of the app's own is under way (its tab is read again by `select`). */
+  const shownMode = useRef<number | undefined>(undefined);
+  const selecting = useRef(false);
 
   useEffect(() => {
     let live = true;
     void attempt(client.getThemeInfo({ path })).then((result) => {
-      if (live && result.ok) setInfo(result.value);
+      if (!live || !result.ok) return;
+      shownMode.current = result.value.theme_mode;
+      setInfo(result.value);
     });
     const take = (update: ThemeInfo) => {
-      if (live && update.path === path) setInfo(update);
+      if (!live || update.path !== path) return;
+      const before = shownMode.current;
+      shownMode.current = update.theme_mode;
+      setInfo(update);
+      // The keyboard was switched on itself: the open tab shows the profile it moved to.
+      if (opensAny && before !== undefined && before !== update.theme_mode && !selecting.current)
+        void readTabAgain(client, path, tabRef.current);
     };
     const offs = [client.on('get_theme_info', take), client.on('up_theme_info', take)];
     return () => {
       live = false;
       offs.forEach((off) => off());
     };
-  }, [client, path]);
+  }, [client, path, opensAny]);
+
+  const askProfiles = useCallback(() => void attempt(client.getThemeInfo({ path })), [client, path]);
+  useProfilePolling(opensAny, askProfiles);
 
   /** Runs a theme call under the loading overlay; the open tab's data is read again when it changed the theme. */
   const underLoading = async (work: () => Promise<boolean>) => {
@@ -161,13 +184,40 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
 
   const select = (slot: number) => {
     if (!info || slot === info.theme_mode) return;
+    selecting.current = true;
     void underLoading(async () => {
       const result = await attempt(
         client.setThemeInfo({ path, change_theme_id: slot, current_page_id_num: PAGE_IDS[tabRef.current] }),
       );
-      if (result.ok && 'theme_mode' in result.value) setInfo(result.value);
+      if (result.ok && 'theme_mode' in result.value) {
+        shownMode.current = result.value.theme_mode;
+        setInfo(result.value);
+      }
       return result.ok;
+    }).finally(() => {
+      selecting.current = false;
     });
+  };
+
+  /** Copies or resets a profile; the open tab is read again when it showed the profile that changed. */
+  const runAction = async (chosen: ProfileAction) => {
+    setActing(true);
+    try {
+      const target = chosen.kind === 'copy' ? chosen.to : chosen.profile;
+      await underLoading(async () => {
+        const result =
+          chosen.kind === 'copy'
+            ? await attempt(client.libhmkDuplicateProfile({ path, from: chosen.from, to: chosen.to }))
+            : await attempt(client.libhmkResetProfile({ path, profile: chosen.profile }));
+        if (!result.ok) return false;
+        if (chosen.kind === 'copy') success('profiles.copied', chosen.from + 1, chosen.to + 1);
+        else success('profiles.reset.done', chosen.profile + 1);
+        return target === shownMode.current;
+      });
+    } finally {
+      setActing(false);
+      setAction(undefined);
+    }
   };
 
   const rename = (slot: number, name: string) => {
@@ -215,7 +265,11 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
       <h2 className="panel__title" id="theme-panel-title">
         {themes ? s('themes.title') : t('profiles.title')}
       </h2>
-      {!canSwitch && <p className="theme-panel__note">{t('profiles.switch.on.keyboard')}</p>}
+      {opensAny ? (
+        <p className="theme-panel__note">{t('profiles.edit.note')}</p>
+      ) : (
+        !canSwitch && <p className="theme-panel__note">{t('profiles.switch.on.keyboard')}</p>
+      )}
       <ul className="theme-panel__list" aria-label={s('themes.list')}>
         {names.map((name, slot) => (
           <li className="theme-slot" key={slot} data-slot={slot}>
@@ -228,14 +282,14 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
             >
               {profiles.named ? s('themes.slot', slot + 1, shown(name)) : t('profiles.slot', slot + 1)}
             </button>
-            {(canRename || themes) && (
+            {(canRename || themes || canCopy || canReset) && (
               <DropdownMenu.Root>
                 <DropdownMenu.Trigger
                   ref={(button) => {
                     menuButtons.current[slot] = button;
                   }}
                   className="icon-button"
-                  aria-label={s('themes.menu', slot + 1)}
+                  aria-label={themes || canRename ? s('themes.menu', slot + 1) : t('profiles.menu', slot + 1)}
                 >
                   <span aria-hidden="true">⋯</span>
                 </DropdownMenu.Trigger>
@@ -245,6 +299,15 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
                       <DropdownMenu.Item className="menu__item theme-menu__item" onSelect={() => setRenaming(slot)}>
                         {s('themes.rename')}
                       </DropdownMenu.Item>
+                    )}
+                    {(canCopy || canReset) && (
+                      <ProfileMenuItems
+                        slot={slot}
+                        count={names.length}
+                        copy={canCopy}
+                        reset={canReset}
+                        onAction={setAction}
+                      />
                     )}
                     {themes && (
                       <>
@@ -278,6 +341,15 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
         testId="theme-import-file"
         onChange={(event) => void importFile(event)}
       />
+      {action && (
+        <ProfileActionDialog
+          action={action}
+          busy={acting}
+          onCancel={() => setAction(undefined)}
+          onConfirm={() => void runAction(action)}
+          returnFocus={() => menuButtons.current[action.kind === 'copy' ? action.from : action.profile]}
+        />
+      )}
       {renaming !== undefined && (
         <RenameDialog
           slot={renaming}
