@@ -33,6 +33,13 @@ describe('libhmk profiles in the panel', () => {
     await userEvent.setup().click(profileButton(3));
     await waitFor(() => expect(profileButton(3)).toHaveAttribute('aria-pressed', 'true'));
     expect((await client.getThemeInfo({ path })).theme_mode).toBe(2);
+    // The keyboard still types with profile 1, and the panel says so beside it (asked again on focus).
+    await act(async () => {
+      fireEvent.focus(window);
+    });
+    const row = (n: number) => profileButton(n).closest('li')!;
+    await waitFor(() => expect(within(row(1)).getByText(texts['profiles.keyboard.uses'])).toBeInTheDocument());
+    expect(within(row(3)).queryByText(texts['profiles.keyboard.uses'])).toBeNull();
   });
 
   it('follows a profile switched with the keyboard’s PF keys when the window is focused again', async () => {
@@ -50,6 +57,7 @@ describe('libhmk profiles in the panel', () => {
     });
     // Sooner than the next poll: the focus asked.
     await waitFor(() => expect(profileButton(2)).toHaveAttribute('aria-pressed', 'true'), { timeout: 800 });
+    expect(within(profileButton(2).closest('li')!).getByText(familiesEn['profiles.keyboard.uses'])).toBeInTheDocument();
   });
 
   it('copies a profile onto another and resets it, each after its dialog (Chinese)', async () => {

@@ -89,12 +89,16 @@ describe('every profile opens and takes edits in the app', () => {
     await call('dev_info', 'set_theme_info', { change_theme_id: 2 });
     tapFn(PF(1));
     expect((await themes()).theme_mode).toBe(1);
+    tapFn(PF(3));
+    expect(await call('dev_info', 'libhmk_get_profile')).toEqual({ edited: 3, keyboard: 3 });
+    tapFn(PF(1));
     await call('dev_info', 'set_key_info', { index: 0, select: [6], code: KC_X });
     expect(codeAt(1, 0, 6)).toBe(KC_X);
     expect(codeAt(2, 0, 6)).not.toBe(KC_X);
     // Back to a profile of the app's choosing, the keyboard still on profile 2: the choice holds.
     await call('dev_info', 'set_theme_info', { change_theme_id: 3 });
     expect((await themes()).theme_mode).toBe(3);
+    expect(await call('dev_info', 'libhmk_get_profile')).toEqual({ edited: 3, keyboard: 1 });
   });
 });
 

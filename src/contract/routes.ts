@@ -43,6 +43,7 @@ export const CALL_ROUTES = {
   libhmkSetCalibration: ['dev_info', 'libhmk_set_calibration'],
   libhmkRecalibrate: ['dev_info', 'libhmk_recalibrate'],
   libhmkSaveCalibrationThreshold: ['dev_info', 'libhmk_save_calibration_threshold'],
+  libhmkGetProfile: ['dev_info', 'libhmk_get_profile'],
   libhmkDuplicateProfile: ['dev_info', 'libhmk_duplicate_profile'],
   libhmkResetProfile: ['dev_info', 'libhmk_reset_profile'],
   libhmkBootloader: ['dev_info', 'libhmk_bootloader'],

@@ -100,12 +100,19 @@ describe('libhmk backups', () => {
     expect((await readKeyboard(device)).profiles[1]!.keymap).toEqual(current.profiles[1]!.keymap);
   });
 
-  it('leaves a changed current profile alone (libhmk cannot switch it) and sends nothing', async () => {
+  it('moves the profile the app edits on a changed current profile, writing nothing (libhmk cannot switch its own)', async () => {
     const { device, link } = await openFamily(LIBHMK);
     const current = await readKeyboard(device);
+    const profiles = (device as DriverDevice).driver.ports.profiles as unknown as {
+      keyboardCurrent(): Promise<number>;
+    };
+    const own = await profiles.keyboardCurrent();
     const sent = link.delivered.toDevice;
     await applyKeyboard(device, { ...structuredClone(current), currentProfile: 2 }, current);
-    expect(link.delivered.toDevice).toBe(sent);
+    // One GET_PROFILE (a switch made on the keyboard is followed first); no write.
+    expect(link.delivered.toDevice).toBe(sent + 1);
+    expect(await profiles.keyboardCurrent()).toBe(own);
+    expect((await readKeyboard(device)).currentProfile).toBe(2);
   });
 
   it('refuses values outside the keyboard’s range before sending anything', async () => {

@@ -98,6 +98,7 @@ const ARGS: { [K in CallName]: (s: Sample) => CallArgs<K> | Promise<CallArgs<K>>
   libhmkSetCalibration: ({ path }) => ({ path, rest: 2300, bottom_out: 600 }),
   libhmkRecalibrate: ({ path }) => ({ path }),
   libhmkSaveCalibrationThreshold: ({ path }) => ({ path }),
+  libhmkGetProfile: ({ path }) => ({ path }),
   libhmkDuplicateProfile: ({ path }) => ({ path, from: 0, to: 1 }),
   libhmkResetProfile: ({ path }) => ({ path, profile: 1 }),
   libhmkBootloader: ({ path }) => ({ path }),

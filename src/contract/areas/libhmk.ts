@@ -22,6 +22,12 @@ export interface LibhmkCalibration {
 
 const profile = int(0, 7).optional();
 
+/** The profile the app edits and the one the keyboard types with (0-based). */
+export interface LibhmkProfileState {
+  edited: number;
+  keyboard: number;
+}
+
 export const libhmkCalls = {
   libhmkGetGamepad: call<LibhmkGamepad>()(
     'dev_info',
@@ -99,6 +105,15 @@ export const libhmkCalls = {
     {
       doc: 'Stores the bottom-out thresholds the keyboard has learned (libhmk 1.7 and later).',
       answer: 'LibhmkCalibration',
+    },
+  ),
+  libhmkGetProfile: call<LibhmkProfileState>()(
+    'dev_info',
+    'libhmk_get_profile',
+    { path },
+    {
+      doc: 'The profile the app edits and the one a libhmk keyboard types with (its PF keys switch it); a switch made on the keyboard moves the edited one there first.',
+      answer: 'LibhmkProfileState',
     },
   ),
   libhmkDuplicateProfile: call<boolean>()(

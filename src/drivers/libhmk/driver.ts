@@ -17,7 +17,7 @@ import { LibhmkContext } from './context.ts';
 import { libhmkFeatures } from './features.ts';
 import { buildLayout } from './layout.ts';
 import { LibhmkLink } from './link.ts';
-import { LIBHMK_ADVANCED, LIBHMK_SAVE_THRESHOLDS } from './extensions.ts';
+import { LIBHMK_ADVANCED, LIBHMK_PROFILE_STATE, LIBHMK_SAVE_THRESHOLDS } from './extensions.ts';
 import { readMetadata } from './metadata.ts';
 import { advancedPort, type LibhmkAdvancedPort } from './port-advanced.ts';
 import {
@@ -112,6 +112,7 @@ export async function openLibhmk(transport: Transport, options: OpenOptions = {}
       ports,
       extension: extensionsOf([
         offer(LIBHMK_ADVANCED, () => ports.advanced),
+        offer(LIBHMK_PROFILE_STATE, () => () => ports.profiles.state()),
         offer(LIBHMK_SAVE_THRESHOLDS, () => {
           const calibration = ports.calibration;
           return calibration.saveThreshold ? () => calibration.saveThreshold!() : undefined;

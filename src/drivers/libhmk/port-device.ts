@@ -89,6 +89,8 @@ export interface LibhmkProfilesPort extends ProfilesPort {
   reset(profile: number): Promise<void>;
   /** The profile the keyboard itself types with (what its PF keys chose last). */
   keyboardCurrent(): Promise<number>;
+  /** Both in one GET_PROFILE, after following a switch made on the keyboard. */
+  state(): Promise<{ edited: number; keyboard: number }>;
 }
 
 export function profilesPort(ctx: LibhmkContext): LibhmkProfilesPort {
@@ -96,6 +98,10 @@ export function profilesPort(ctx: LibhmkContext): LibhmkProfilesPort {
   return {
     current: () => ctx.profile(),
     keyboardCurrent: () => ctx.keyboardProfile(),
+    async state() {
+      const keyboard = await ctx.keyboardProfile();
+      return { edited: ctx.profiles.follow(keyboard), keyboard };
+    },
     async switchTo(profile) {
       ctx.checkIndex('profile', profile, meta.numProfiles);
       // Read first: a switch made on the keyboard before this choice must not undo it later.

@@ -4,7 +4,7 @@
  */
 import type { LibhmkCalibration, LibhmkGamepad, libhmkCalls } from '../../contract/areas/libhmk.ts';
 import { BridgeCallError } from '../../contract/bridge.ts';
-import { LIBHMK_SAVE_THRESHOLDS } from '../../drivers/libhmk/extensions.ts';
+import { LIBHMK_PROFILE_STATE, LIBHMK_SAVE_THRESHOLDS } from '../../drivers/libhmk/extensions.ts';
 import { DriverError, type DriverPorts, type GamepadConfig } from '../../drivers/types.ts';
 import type { CallContext, DriverDevice, Handlers } from '../context.ts';
 import type { DeviceService } from '../service.ts';
@@ -87,6 +87,11 @@ export function registerLibhmkHandlers(service: DeviceService): void {
       return calibration(ctx);
     },
     // Profiles: the firmware's own copy and reset; the profile shown is read again by the screens afterwards.
+    libhmkGetProfile: async (_args, ctx) => {
+      const state = ctx.device().driver.extension(LIBHMK_PROFILE_STATE);
+      if (!state) throw new BridgeCallError('libhmk.err.noPort', 'profiles');
+      return state();
+    },
     libhmkDuplicateProfile: async (args, ctx) => {
       const profiles = port(ctx, 'profiles', 'profiles');
       if (!profiles.duplicate) throw new BridgeCallError('libhmk.err.noPort', 'copying profiles');

@@ -62,6 +62,7 @@ export const RECORDED: { readonly [K in CallName]: Rule<K> } = {
   libhmkSetCalibration: true,
   libhmkRecalibrate: false,
   libhmkSaveCalibrationThreshold: false,
+  libhmkGetProfile: false,
   libhmkDuplicateProfile: true,
   libhmkResetProfile: true,
   libhmkBootloader: false,

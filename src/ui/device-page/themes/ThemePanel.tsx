@@ -145,6 +145,8 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
   /** The profile shown, and whether a switch of the app's own is under way (its tab is read again by `select`). */
   const shownMode = useRef<number | undefined>(undefined);
   const selecting = useRef(false);
+  /** The profile the keyboard types with, where it differs from the one shown (libhmk). */
+  const [keyboardProfile, setKeyboardProfile] = useState<number | undefined>(undefined);
 
   useEffect(() => {
     let live = true;
@@ -169,8 +171,18 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
     };
   }, [client, path, opensAny]);
 
-  const askProfiles = useCallback(() => void attempt(client.getThemeInfo({ path })), [client, path]);
+  // One GET_PROFILE: the keyboard's own profile, and the one shown once a switch there is followed.
+  const askProfiles = useCallback(() => {
+    void attempt(client.libhmkGetProfile({ path })).then((result) => {
+      if (!result.ok) return;
+      setKeyboardProfile(result.value.keyboard);
+      if (result.value.edited !== shownMode.current && !selecting.current) void attempt(client.getThemeInfo({ path }));
+    });
+  }, [client, path]);
   useProfilePolling(opensAny, askProfiles);
+  useEffect(() => {
+    if (opensAny) askProfiles();
+  }, [opensAny, askProfiles]);
 
   /** Runs a theme call under the loading overlay; the open tab's data is read again when it changed the theme. */
   const underLoading = async (work: () => Promise<boolean>) => {
@@ -282,6 +294,9 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
             >
               {profiles.named ? s('themes.slot', slot + 1, shown(name)) : t('profiles.slot', slot + 1)}
             </button>
+            {opensAny && slot === keyboardProfile && (
+              <span className="theme-slot__keyboard">{t('profiles.keyboard.uses')}</span>
+            )}
             {(canRename || themes || canCopy || canReset) && (
               <DropdownMenu.Root>
                 <DropdownMenu.Trigger
