@@ -69,6 +69,11 @@ export interface KeyboardDrawingProps {
   codes?: readonly number[];
   /** Advanced-key lists for the tooltips. */
   funcLists?: FuncLists;
+  /**
+   * What a key is called where its layout prints no legend (a VIA definition's keys): a screen other than the Key
+   * code tab names keys by their first layer's codes, so no key is only "#30".
+   */
+  keyPrinted?(keyId: number): string | undefined;
   /** Text on the key; default: the legend of its code, else its printed legend. */
   keyLabel?(keyId: number): string | undefined;
   /** Cap colour (any CSS colour); default: the theme's key colour. */
@@ -224,7 +229,7 @@ export function KeyboardDrawing(props: KeyboardDrawingProps) {
     : selectPointer;
 
   const physical = useMemo(() => printedLegends(layout, space), [layout, space]);
-  const legendOf = (id: number) => physical.get(id) ?? `#${id}`;
+  const legendOf = (id: number) => physical.get(id) ?? props.keyPrinted?.(id) ?? `#${id}`;
   const codeOf = (id: number) => codes?.[id];
 
   const openMenuFor = (id: number) => {

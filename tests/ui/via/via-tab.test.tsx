@@ -60,6 +60,10 @@ describe('ViaTab', () => {
     expect(via.sim.serialize().layoutOptions).toBe(1);
     expect(option.getAttribute('aria-checked')).toBe('true');
     await waitFor(() => expect(document.querySelector('.via-layout__drawing [data-key-id="43"]')).not.toBeNull());
+    // Its keys are named and drawn by their first layer's codes, never blank or only "#30".
+    const w = document.querySelector('.via-layout__drawing [data-key-id="17"]')!;
+    await waitFor(() => expect(w.getAttribute('aria-label')).toBe('Key W'));
+    expect(w.querySelector('.kb-key__legend')!.textContent).toBe('W');
   });
 
   it('lists the macros in words, and writes an edited one', async () => {

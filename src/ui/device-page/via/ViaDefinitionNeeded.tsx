@@ -5,16 +5,21 @@
  * A taken definition changes the device record, and the page shows the keyboard's tabs.
  */
 import '../family-texts';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useState, type DragEvent } from 'react';
 import type { ViaDefinitionInfo } from '../../../contract/areas/via';
 import { useT } from '../../../i18n/store';
 import { attempt } from '../../call';
 import { useServices } from '../../services';
-import { definitionUrl, fetchDefinition, savedSource, saveSource, SOURCE_PLACEHOLDERS } from './definition-source';
-import { refusalText } from './via-shared';
+import {
+  definitionFileText,
+  definitionUrl,
+  fetchDefinition,
+  savedSource,
+  saveSource,
+  SOURCE_PLACEHOLDERS,
+} from './definition-source';
+import { JsonFileButton, refusalText } from './via-shared';
 
-/** The service refuses larger text before reading it; the file is not even read. */
-const MAX_FILE_BYTES = 1_000_000;
 const hex4 = (v: number) => `0x${v.toString(16).toUpperCase().padStart(4, '0')}`;
 
 type Step = { kind: 'idle' } | { kind: 'busy'; text: string } | { kind: 'refused'; text: string } | { kind: 'done' };
@@ -26,7 +31,6 @@ export function ViaDefinitionNeeded({ path }: { path: string }) {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [over, setOver] = useState(false);
   const [source, setSource] = useState(savedSource);
-  const fileRef = useRef<HTMLInputElement>(null);
   const sourceId = useId();
   const helpId = useId();
 
@@ -50,16 +54,9 @@ export function ViaDefinitionNeeded({ path }: { path: string }) {
   };
 
   const take = async (files: FileList | null) => {
-    if (!files || files.length !== 1) {
-      setStep({ kind: 'refused', text: t('via.need.oneFile') });
-      return;
-    }
-    const file = files[0]!;
-    if (file.size > MAX_FILE_BYTES) {
-      setStep({ kind: 'refused', text: t('via.definition.tooLarge') });
-      return;
-    }
-    await send(await file.text());
+    const file = await definitionFileText(files, t);
+    if ('refused' in file) setStep({ kind: 'refused', text: file.refused });
+    else await send(file.content);
   };
 
   const onDrop = (e: DragEvent) => {
@@ -108,26 +105,12 @@ export function ViaDefinitionNeeded({ path }: { path: string }) {
         data-testid="via-drop"
       >
         <p className="via-drop__text">{t('via.need.drop')}</p>
-        <button
-          type="button"
-          className="button button--primary"
+        <JsonFileButton
+          label={t('via.need.pick')}
+          primary
           disabled={step.kind === 'busy'}
-          onClick={() => fileRef.current?.click()}
-        >
-          {t('via.need.pick')}
-        </button>
-        <input
-          ref={fileRef}
-          type="file"
-          accept=".json,application/json"
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="via-file"
-          onChange={(e) => {
-            void take(e.target.files);
-            e.target.value = '';
-          }}
+          testId="via-file"
+          onFiles={(files) => void take(files)}
         />
       </div>
       <div aria-live="polite">

@@ -11,7 +11,7 @@ import { useDeviceRecord } from '../../device-features';
 import { KeyboardDrawing } from '../../keyboard/KeyboardDrawing';
 import { useServices } from '../../services';
 import { OnOff } from '../../widgets/OnOff';
-import { ReadState, refusalText, Select, useViaRead } from './via-shared';
+import { ReadState, refusalText, Select, useFirstLayerLegends, useViaRead } from './via-shared';
 
 export function ViaLayoutOptions({ path }: { path: string }) {
   const t = useT();
@@ -20,6 +20,7 @@ export function ViaLayoutOptions({ path }: { path: string }) {
   const { state, reload, set } = useViaRead(() => client.viaGetLayoutOptions({ path }), [client, path]);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
+  const legendOf = useFirstLayerLegends(path);
 
   const choose = async (now: Options, index: number, choice: number) => {
     const choices = now.options.map((_, i) => (i === index ? choice : (now.choices[i] ?? 0)));
@@ -73,7 +74,7 @@ export function ViaLayoutOptions({ path }: { path: string }) {
                   mode="key_code"
                   useMode={null}
                   label={t('via.layout.title')}
-                  keyLabel={() => ''}
+                  keyPrinted={legendOf}
                 />
               </div>
             )}

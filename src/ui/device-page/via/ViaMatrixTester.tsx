@@ -10,7 +10,7 @@ import { useDeviceRecord } from '../../device-features';
 import { KeyboardDrawing } from '../../keyboard/KeyboardDrawing';
 import { useServices } from '../../services';
 import { useMatrixPoll } from './use-matrix-poll';
-import { refusalText } from './via-shared';
+import { refusalText, useFirstLayerLegends } from './via-shared';
 
 const DOWN_FILL = '#f5a524';
 const TESTED_FILL = '#8fd9a8';
@@ -24,6 +24,7 @@ export function ViaMatrixTester({ path }: { path: string }) {
   const { snapshot, error, polling, reset, retry } = useMatrixPoll(client, path, hasMatrix && !paused);
   const { down, counts, rate } = snapshot;
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  const legendOf = useFirstLayerLegends(path);
 
   if (!record || !hasMatrix)
     return (
@@ -75,9 +76,10 @@ export function ViaMatrixTester({ path }: { path: string }) {
           mode="key_code"
           useMode={null}
           label={t('via.matrix.drawing')}
-          keyLabel={(id) => (counts.get(id) ? String(counts.get(id)) : '')}
+          keyPrinted={legendOf}
+          keyLabel={(id) => [legendOf(id), counts.get(id)].filter((part) => part !== undefined).join(' ')}
           keyFill={(id) => (down.has(id) ? DOWN_FILL : counts.has(id) ? TESTED_FILL : undefined)}
-          keyDescription={(id) => t('via.matrix.key', id, counts.get(id) ?? 0)}
+          keyDescription={(id) => t('via.matrix.key', counts.get(id) ?? 0)}
         />
       </div>
     </section>

@@ -1,11 +1,13 @@
 /**
  * The device-page tab of a VIA keyboard: what the definition offers beyond the key map. Lighting per channel, the
  * definition's own menus, layout options, the macro buffer and VIA's saved-layout files, each shown only where the
- * keyboard has it (a keyboard without its definition still has its macros; a saved layout needs the key map).
+ * keyboard has it (a keyboard without its definition still has its macros; a saved layout needs the key map), and
+ * what the keyboard is (its ids, VIA protocol and definition, which can be replaced).
  */
 import '../family-texts';
 import { useT } from '../../../i18n/store';
 import { useDeviceRecord } from '../../device-features';
+import { ViaKeyboardInfo } from './ViaKeyboardInfo';
 import { ViaLayoutOptions } from './ViaLayoutOptions';
 import { ViaLighting } from './ViaLighting';
 import { ViaMacros } from './ViaMacros';
@@ -44,6 +46,9 @@ export default function ViaTab({ path }: { path: string }) {
           <ViaSavedLayout path={path} />
         </div>
       )}
+      <div className="panel">
+        <ViaKeyboardInfo path={path} />
+      </div>
     </div>
   );
 }

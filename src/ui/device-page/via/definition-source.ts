@@ -5,7 +5,23 @@
  * by); an address without any of them gets "/{vpid}.json" appended.
  */
 
+import type { Translate } from '../../../i18n/translate';
+
 const STORAGE_KEY = 'keytune.via.definitionSource';
+
+/** The service refuses larger text before reading it; the file is not even read. */
+const MAX_DEFINITION_BYTES = 1_000_000;
+
+/** The text of one definition file a person gave (dropped or chosen), or why it is not read, in their language. */
+export async function definitionFileText(
+  files: FileList | null,
+  t: Translate,
+): Promise<{ content: string } | { refused: string }> {
+  if (!files || files.length !== 1) return { refused: t('via.need.oneFile') };
+  const file = files[0]!;
+  if (file.size > MAX_DEFINITION_BYTES) return { refused: t('via.definition.tooLarge') };
+  return { content: await file.text() };
+}
 export const SOURCE_PLACEHOLDERS = ['{vid}', '{pid}', '{vpid}'] as const;
 
 export function savedSource(): string {

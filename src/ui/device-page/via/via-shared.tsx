@@ -8,7 +8,26 @@ import { BridgeCallError } from '../../../contract/bridge';
 import type { Translate } from '../../../i18n/translate';
 import { useT } from '../../../i18n/store';
 import { attempt } from '../../call';
+import { useDeviceSpace } from '../../keycode-space';
+import { useKeyValues } from '../key-code/use-key-values';
 import '../../styles/via.css';
+
+/**
+ * What the VIA screens' drawings call each key: the legend of its code on the first layer ("Caps"), since a VIA
+ * definition prints none; undefined until the keymap is read.
+ */
+export function useFirstLayerLegends(path: string): (keyId: number) => string | undefined {
+  const { state } = useKeyValues(path);
+  const { space } = useDeviceSpace(path);
+  const first = state.status === 'ready' ? state.info.keycodes[0] : undefined;
+  return useCallback(
+    (keyId: number) => {
+      const code = first?.[keyId];
+      return code === undefined ? undefined : space.describe(code).name;
+    },
+    [first, space],
+  );
+}
 
 /** The words of a refusal: its own reason where the service named one, else its toast text. */
 export function refusalText(t: Translate, error: unknown): string {
@@ -110,5 +129,41 @@ export function Select({
           : options.map(item)}
       </select>
     </div>
+  );
+}
+
+/** A button that opens the file chooser for one JSON file (a definition), its input hidden from the tab order. */
+export function JsonFileButton(props: {
+  label: string;
+  primary?: boolean;
+  disabled: boolean;
+  testId: string;
+  onFiles(files: FileList | null): void;
+}) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className={`button ${props.primary ? 'button--primary' : 'button--secondary'}`}
+        disabled={props.disabled}
+        onClick={() => fileRef.current?.click()}
+      >
+        {props.label}
+      </button>
+      <input
+        ref={fileRef}
+        type="file"
+        accept=".json,application/json"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid={props.testId}
+        onChange={(e) => {
+          props.onFiles(e.target.files);
+          e.target.value = '';
+        }}
+      />
+    </>
   );
 }
