@@ -114,6 +114,18 @@ export interface PerformanceFeatures {
   rapidTrigger: boolean;
   /** Rapid trigger that stays on until the key is fully released (the advanced rapid-trigger mode). */
   continuousRapidTrigger: boolean;
+  /**
+   * What the advanced rapid-trigger mode is, where the firmware says: 'continuous' (rapid trigger stays on until the
+   * key is back at rest, libhmk), named so on screen; absent: the firmware's own advanced mode.
+   */
+  advancedRapidMode?: 'continuous';
+  /**
+   * The step the keyboard holds distances in, where it is not the step shown (libhmk: 4 mm in 255 steps): a value
+   * takes the nearest held step, the screen says so and shows what the keyboard holds.
+   */
+  heldStepMm?: number;
+  /** The firmware's own factory values (mm), marked "Default" on the sliders; absent: our own keyboards' defaults. */
+  factoryMm?: { trigger: number; rapid?: number; dead?: number };
   /** Rapid trigger's automatic mode with its sensitivity choice; without it there is only the manual mode. */
   rapidTriggerAuto: boolean;
   /** A dead zone at the top of the travel, up to maxMm; absent: the device has none. */
@@ -206,6 +218,8 @@ export interface DeviceFeatures {
   liveTravel: boolean;
   /** Switch states read from the keyboard (VIA matrix tester). */
   matrixTester: boolean;
+  /** The keyboard sends its own key events (dev_event_stream): the key tester's device source, macro recording. */
+  keyEvents?: boolean;
   gamepad: boolean;
   /** Changes spanning several objects are all-or-nothing on the device. */
   atomic: boolean;

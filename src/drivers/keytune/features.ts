@@ -115,6 +115,8 @@ export function keytuneFeatures(d: Descriptor, caps: Capabilities, layout: Devic
     },
     liveTravel: keys && keyboard,
     matrixTester: false,
+    // Our protocol's key-event notifications (macro recording, the key tester).
+    keyEvents: keys && keyboard,
     gamepad: false,
     atomic: true,
     firmwareUpdate: { progress: COUNTED_PROGRESS_MODELS.includes(caps.model) ? 'counted' : 'reported' },

@@ -6,7 +6,15 @@
 import { DKS_PHASES, NULL_BIND_BEHAVIOURS } from './advanced-codec.ts';
 import { NO_SETTINGS } from '../../core/device-features.ts';
 import type { DeviceFeatures } from '../types.ts';
-import { MIN_DISTANCE, STEP_MM, TRAVEL_MM, distanceToMm } from './distance.ts';
+import {
+  DEFAULT_ACTUATION_DISTANCE,
+  DEFAULT_RT_DISTANCE,
+  HELD_STEP_MM,
+  MIN_SETTING_DISTANCE,
+  STEP_MM,
+  TRAVEL_MM,
+  distanceToMm,
+} from './distance.ts';
 import { optionNames } from './port-device.ts';
 import type { LibhmkMetadata } from './metadata.ts';
 import { VERSION_GATES } from './protocol.ts';
@@ -50,9 +58,14 @@ export function libhmkFeatures(meta: LibhmkMetadata, version: number): DeviceFea
     performance: {
       travelMm: TRAVEL_MM,
       stepMm: STEP_MM,
-      minTravelMm: distanceToMm(MIN_DISTANCE),
+      minTravelMm: distanceToMm(MIN_SETTING_DISTANCE),
+      // Distances are held in 4/255 mm steps: a value set takes the nearest one, and reads back as what it holds.
+      heldStepMm: HELD_STEP_MM,
+      // The firmware's own factory actuation (2.01 mm), and the sensitivity rapid trigger takes when switched on.
+      factoryMm: { trigger: distanceToMm(DEFAULT_ACTUATION_DISTANCE), rapid: distanceToMm(DEFAULT_RT_DISTANCE) },
       rapidTrigger: true,
       continuousRapidTrigger: true,
+      advancedRapidMode: 'continuous',
       rapidTriggerAuto: false,
       tickRate: { min: 0, max: 255 },
     },
@@ -61,6 +74,8 @@ export function libhmkFeatures(meta: LibhmkMetadata, version: number): DeviceFea
     settings: NO_SETTINGS,
     liveTravel: true,
     matrixTester: false,
+    // libhmk sends no key events of its own (no macro recording, no device source for the key tester).
+    keyEvents: false,
     gamepad: true,
     atomic: false,
     firmwareUpdate: false,

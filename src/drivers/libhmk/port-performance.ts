@@ -6,12 +6,9 @@
 import type { KeyActuation, PerformancePort } from '../types.ts';
 import { decodeActuations, decodeByte, encodeActuation, listWriteArgs, type RawActuation } from './codec.ts';
 import type { LibhmkContext } from './context.ts';
-import { distanceToMm, settingDistance, TRAVEL_MM } from './distance.ts';
+import { DEFAULT_RT_DISTANCE, distanceToMm, MIN_SETTING_DISTANCE, settingDistance, TRAVEL_MM } from './distance.ts';
 import { CMD, PER_REPORT } from './protocol.ts';
 import { badArgument, confirm, runs, sendAll, windows } from './writes.ts';
-
-/** hmkconf's rapid trigger sensitivity when it is switched on without one (DEFAULT_RT_SENSITIVITY, 0.5 mm). */
-const DEFAULT_RT_DISTANCE = 32;
 
 export function toActuation(raw: RawActuation): KeyActuation {
   return {
@@ -25,7 +22,8 @@ export function toActuation(raw: RawActuation): KeyActuation {
 
 function distanceOf(what: string, mm: number): number {
   const d = settingDistance(mm);
-  if (d === undefined) throw badArgument(`${what} ${mm} mm is outside 0.06-${TRAVEL_MM} mm`);
+  if (d === undefined)
+    throw badArgument(`${what} ${mm} mm is outside ${distanceToMm(MIN_SETTING_DISTANCE)}-${TRAVEL_MM} mm`);
   return d;
 }
 

@@ -48,6 +48,15 @@ export const performanceEn = {
   'perf.rt.advanced.1': 'Advanced',
   'perf.rt.advanced.1.body':
     "The keyboard's advanced rapid trigger runs on these keys; what it changes depends on the keyboard's firmware.",
+  'perf.rt.continuous': 'Rapid trigger mode',
+  'perf.rt.continuous.button': 'Rapid trigger mode: {0}',
+  'perf.rt.continuous.0.body':
+    'Rapid trigger ends when the key rises above its actuation point; the next press actuates at that point again.',
+  'perf.rt.continuous.1': 'Continuous rapid trigger',
+  'perf.rt.continuous.1.body':
+    'Rapid trigger stays on above the actuation point: once pressed, the key presses and releases by the press and release travel anywhere in its stroke, until it comes all the way back up.',
+  'perf.held.steps':
+    'This keyboard holds travel in steps of {0} mm (4 mm in 255 steps): a value is set to the nearest step, and the value shown is what the keyboard holds.',
   'perf.key.args': '↓{0} ↑{1}',
   'perf.rt.complete': 'Rapid trigger over the whole stroke',
   'perf.rt.help.title': 'What is rapid trigger?',
@@ -154,6 +163,14 @@ export const performanceZh: Record<keyof typeof performanceEn, string> = {
   'perf.rt.advanced.0.body': '快速触发使用此处设置的按下与抬起键程。',
   'perf.rt.advanced.1': '高级',
   'perf.rt.advanced.1.body': '这些按键运行键盘自带的高级快速触发；具体效果取决于键盘固件。',
+  'perf.rt.continuous': '快速触发模式',
+  'perf.rt.continuous.button': '快速触发模式：{0}',
+  'perf.rt.continuous.0.body': '按键抬起超过触发点时快速触发结束；下次按下时重新在触发点触发。',
+  'perf.rt.continuous.1': '连续快速触发',
+  'perf.rt.continuous.1.body':
+    '快速触发在触发点之上也保持生效：按下后，按键在整个键程中按按下与抬起键程触发和释放，直到完全抬起。',
+  'perf.held.steps':
+    '此键盘以每步 {0} mm 保存键程（4 mm 分为 255 步）：设置的数值取最接近的一步，显示的是键盘实际保存的数值。',
   'perf.key.args': '↓{0} ↑{1}',
   'perf.rt.complete': '全程快速触发',
   'perf.rt.help.title': '什么是快速触发？',

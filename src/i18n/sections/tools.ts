@@ -16,6 +16,9 @@ export const toolsEn = {
   'tester.source': 'Key events from',
   'tester.source.browser': "This computer's keyboard (browser key events)",
   'tester.source.device': '{0} (its own key events)',
+  'tester.source.matrix': '{0} (its switch states)',
+  'tester.source.silent':
+    "{0} {1, plural, one {sends} other {send}} no key events of its own: test {1, plural, one {it} other {them}} with this computer's keyboard.",
   'tester.area': 'Key test area: press keys to test them',
   'tester.area.hint':
     'Press any key: Tab, Esc, F5, arrows and Space are tested too, not used. To leave the test area with the keyboard, press Esc, then Tab.',
@@ -126,6 +129,8 @@ export const toolsZh: Record<keyof typeof toolsEn, string> = {
   'tester.source': '按键事件来源',
   'tester.source.browser': '本机键盘（浏览器按键事件）',
   'tester.source.device': '{0}（键盘自身的按键事件）',
+  'tester.source.matrix': '{0}（键盘读取的开关状态）',
+  'tester.source.silent': '{0} 不发送自身的按键事件：请用本机键盘（浏览器按键事件）测试。',
   'tester.area': '按键测试区：按下按键进行测试',
   'tester.area.hint':
     '按下任意按键：Tab、Esc、F5、方向键和空格也会被测试，而不会执行其原有功能。要用键盘离开测试区，请先按 Esc，再按 Tab。',

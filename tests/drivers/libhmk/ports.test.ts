@@ -100,7 +100,12 @@ describe('libhmk ports', () => {
     await perf.write([5], { rapidTrigger: false }, 1);
     expect((await perf.read(1))[5]).toMatchObject({ rapidTrigger: false, actuationMm: 2.01 });
     await expect(perf.write([5], { actuationMm: 4.5 }, 1)).rejects.toMatchObject({ reason: 'refused' });
-    await expect(perf.write([5], { actuationMm: 0.01 }, 1)).rejects.toMatchObject({ reason: 'refused' });
+    // The smallest distance the firmware acts on is one step (4/255 mm): 0.02 mm is held, 0.01 takes that step too.
+    await perf.write([5], { actuationMm: 0.02 }, 1);
+    expect((await perf.read(1))[5]).toMatchObject({ actuationMm: 0.02 });
+    await perf.write([5], { actuationMm: 0.01 }, 1);
+    expect((await perf.read(1))[5]).toMatchObject({ actuationMm: 0.02 });
+    await expect(perf.write([5], { actuationMm: 0.005 }, 1)).rejects.toMatchObject({ reason: 'refused' });
     await perf.writeTickRate!(12, 2);
     expect(await perf.readTickRate!(2)).toBe(12);
     await expect(perf.writeTickRate!(256, 2)).rejects.toMatchObject({ reason: 'refused' });

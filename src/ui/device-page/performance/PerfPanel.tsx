@@ -12,6 +12,7 @@ import type { PerformancePayload, RapidTriggerSetting } from '../../../contract/
 import type { RapidSetting } from '../../../contract/areas/performance';
 import type { DeviceFeatures, PerformanceFeatures } from '../../../core/device-features';
 import { checkPerfEdit, perfRanges, perfWarnings, type PerfEdit } from '../../../core/rules/perf';
+import type { SliderRange } from '../../../core/rules/numeric';
 import { TOAST_KEYS } from '../../../core/toast-keys';
 import { ptx } from '../../../i18n/sections/performance';
 import type { Translate } from '../../../i18n/translate';
@@ -22,6 +23,7 @@ import { pushKeyToast } from '../../toasts/store';
 import { Slider } from '../../widgets/slider/Slider';
 import { TabStrip } from '../../widgets/tab-strip/TabStrip';
 import { AppDialog } from '../../widgets/AppDialog';
+import { heldRange, heldValue } from './held-steps';
 import { usePerfPref } from './prefs';
 import { deadScale, rapidScale, triggerScale, type SliderScale, type ZoneTexts } from './slider-zones';
 
@@ -86,7 +88,17 @@ export function PerfPanel({ path, info, features, selected, change }: PerfPanelP
   // minimum stands in when the device reports none.
   const perf = features.performance;
   const minTrigger = accuracy && accuracy.min_trigger > 0 ? accuracy.min_trigger : (perf?.minTravelMm ?? 0);
-  const ranges = perfRanges(accuracy, minTrigger);
+  const deviceRanges = perfRanges(accuracy, minTrigger);
+  // A keyboard with steps of its own: sliders in hundredths from its smallest value, each value set to a held step.
+  const held = perf?.heldStepMm;
+  const ranges = held
+    ? {
+        ...deviceRanges,
+        trigger: heldRange(deviceRanges.trigger, perf.minTravelMm),
+        rapid: heldRange(deviceRanges.rapid, perf.minTravelMm),
+      }
+    : deviceRanges;
+  const factory = perf?.factoryMm;
   const zones = zoneTexts(t);
   const rapid = info.key_rapid_triggers[key] ?? OFF_RAPID;
   const device = {
@@ -113,8 +125,9 @@ export function PerfPanel({ path, info, features, selected, change }: PerfPanelP
     }
     return check.ok;
   };
-  const send = (edit: PerfEdit, what: Change) => {
+  const send = (edit: PerfEdit, raw: Change) => {
     if (!allowed(edit)) return;
+    const what = held ? toHeld(raw, device, held, ranges) : raw;
     if (edit === 'dead' && mixedSwitchTypes(info, selected)) {
       pushKeyToast(TOAST_KEYS.perfDeadZoneMixedSwitches);
       setDraft({});
@@ -144,7 +157,7 @@ export function PerfPanel({ path, info, features, selected, change }: PerfPanelP
           value={shown.trigger}
           {...ranges.trigger}
           unit={unit}
-          {...triggerScale(zones)}
+          {...triggerScale(zones, factory?.trigger)}
           onChange={(v) => setDraft((d) => ({ ...d, trigger: v }))}
           onCommit={(v) => send('trigger', { trigger: v })}
         />
@@ -154,7 +167,7 @@ export function PerfPanel({ path, info, features, selected, change }: PerfPanelP
             value={shown.dead}
             {...ranges.dead}
             unit={unit}
-            {...deadScale(zones)}
+            {...deadScale(zones, factory?.dead)}
             onChange={(v) => setDraft((d) => ({ ...d, dead: v }))}
             onCommit={(v) => send('dead', { dead: v })}
           />
@@ -173,7 +186,7 @@ export function PerfPanel({ path, info, features, selected, change }: PerfPanelP
           </button>
           {rapid.use_series_rapid && (
             <span className="perf-tag" data-testid="series-rapid">
-              {ptx(t, 'perf.rt.series')}
+              {ptx(t, perf?.advancedRapidMode === 'continuous' ? 'perf.rt.continuous.1' : 'perf.rt.series')}
             </span>
           )}
         </div>
@@ -186,10 +199,15 @@ export function PerfPanel({ path, info, features, selected, change }: PerfPanelP
             shown={shown}
             ranges={ranges.rapid}
             unit={unit}
-            scale={rapidScale(zones)}
+            scale={rapidScale(zones, factory?.rapid)}
             onDraft={(d) => setDraft((prev) => ({ ...prev, ...d }))}
             send={send}
           />
+        )}
+        {held && (
+          <p className="perf-panel__note" data-testid="held-steps">
+            {ptx(t, 'perf.held.steps', held.toFixed(3))}
+          </p>
         )}
         {warnings.length > 0 && (
           <ul className="perf-panel__warnings" role="status">
@@ -241,6 +259,8 @@ function RapidOptions(props: {
   const t = useT();
   const ids = useId();
   const mode = String(rapid.rt_mode);
+  const continuous = perf?.advancedRapidMode === 'continuous';
+  const advancedMode: 0 | 1 = rapid.advance_rapid_mode === 1 ? 1 : 0;
   const [dialog, setDialog] = useState<1 | 5 | undefined>(undefined);
   const [together, setTogether] = usePerfPref('perf_use_complete');
   const [argsVis, setArgsVis] = usePerfPref('perf_args_vis');
@@ -319,8 +339,8 @@ function RapidOptions(props: {
           <button type="button" className="button button--secondary button--small" onClick={() => setDialog(5)}>
             {ptx(
               t,
-              'perf.rt.advanced.button',
-              ptx(t, rapid.advance_rapid_mode === 1 ? 'perf.rt.advanced.1' : 'perf.rt.advanced.0'),
+              continuous ? 'perf.rt.continuous.button' : 'perf.rt.advanced.button',
+              ptx(t, advancedModeText(advancedMode, continuous)),
             )}
           </button>
         )}
@@ -351,7 +371,8 @@ function RapidOptions(props: {
       </AppDialog>
       <AdvancedModeDialog
         open={dialog === 5}
-        mode={rapid.advance_rapid_mode === 1 ? 1 : 0}
+        mode={advancedMode}
+        continuous={continuous}
         onClose={() => setDialog(undefined)}
         onApply={(next) => {
           setDialog(undefined);
@@ -371,9 +392,44 @@ function PerfSwitch({ on, label, onToggle }: { on: boolean; label: string; onTog
   );
 }
 
-/** Dialog 5: the advanced rapid-trigger mode, standard (0) or advanced (1), each with what it does; OK applies. */
-function AdvancedModeDialog(props: { open: boolean; mode: 0 | 1; onClose(): void; onApply(mode: 0 | 1): void }) {
-  const { open, mode, onClose, onApply } = props;
+/** The name of an advanced rapid-trigger mode, and what it does: mode 1 is continuous rapid trigger where it is so. */
+function advancedModeText(mode: 0 | 1, continuous: boolean, body = false) {
+  const name = continuous && mode === 1 ? 'perf.rt.continuous.1' : (`perf.rt.advanced.${mode}` as const);
+  if (!body) return name;
+  return continuous ? (`perf.rt.continuous.${mode}.body` as const) : (`perf.rt.advanced.${mode}.body` as const);
+}
+
+/** The values of a change on a keyboard with steps of its own: each travel the nearest held step (see held-steps). */
+function toHeld(
+  what: Change,
+  device: { trigger: number; press: number; release: number },
+  step: number,
+  ranges: { trigger: SliderRange; rapid: SliderRange },
+): Change {
+  if ('trigger' in what) return { trigger: heldValue(what.trigger, device.trigger, step, ranges.trigger) };
+  if (!('rapid' in what)) return what;
+  const { p_rapid_value: press, r_rapid_value: release } = what.rapid;
+  return {
+    rapid: {
+      ...what.rapid,
+      ...(press !== undefined ? { p_rapid_value: heldValue(press, device.press, step, ranges.rapid) } : {}),
+      ...(release !== undefined ? { r_rapid_value: heldValue(release, device.release, step, ranges.rapid) } : {}),
+    },
+  };
+}
+
+/**
+ * Dialog 5: the advanced rapid-trigger mode, standard (0) or advanced (1), each with what it does; OK applies. Where
+ * mode 1 is continuous rapid trigger (the features say so), it is named and explained as such.
+ */
+function AdvancedModeDialog(props: {
+  open: boolean;
+  mode: 0 | 1;
+  continuous: boolean;
+  onClose(): void;
+  onApply(mode: 0 | 1): void;
+}) {
+  const { open, mode, continuous, onClose, onApply } = props;
   const t = useT();
   const ids = useId();
   const [choice, setChoice] = useState<0 | 1>(mode);
@@ -384,7 +440,7 @@ function AdvancedModeDialog(props: { open: boolean; mode: 0 | 1; onClose(): void
     <AppDialog
       open={open}
       onOpenChange={(o) => !o && onClose()}
-      title={ptx(t, 'perf.rt.advanced')}
+      title={ptx(t, continuous ? 'perf.rt.continuous' : 'perf.rt.advanced')}
       description={ptx(t, 'perf.rt.advanced.body')}
       dataAttributes={{ 'data-dialog-type': '5' }}
       footer={
@@ -399,7 +455,7 @@ function AdvancedModeDialog(props: { open: boolean; mode: 0 | 1; onClose(): void
       }
     >
       <fieldset className="perf-dialog__modes">
-        <legend className="sr-only">{ptx(t, 'perf.rt.advanced')}</legend>
+        <legend className="sr-only">{ptx(t, continuous ? 'perf.rt.continuous' : 'perf.rt.advanced')}</legend>
         {([0, 1] as const).map((m) => (
           <div key={m} className="perf-dialog__mode">
             <input
@@ -412,10 +468,10 @@ function AdvancedModeDialog(props: { open: boolean; mode: 0 | 1; onClose(): void
               onChange={() => setChoice(m)}
             />
             <label htmlFor={`${ids}-advanced-${m}-input`} className="perf-dialog__mode-name">
-              {ptx(t, `perf.rt.advanced.${m}`)}
+              {ptx(t, advancedModeText(m, continuous))}
             </label>
             <span id={`${ids}-advanced-${m}`} className="perf-dialog__mode-text">
-              {ptx(t, `perf.rt.advanced.${m}.body`)}
+              {ptx(t, advancedModeText(m, continuous, true))}
             </span>
           </div>
         ))}

@@ -1,13 +1,13 @@
 /**
  * The coloured zones and labelled split marks of the perf sliders (spec-2 §2.5: "value label with unit, min and max
  * labels, coloured zones, labelled split marks"). Each slider's track is split where its behaviour changes for the
- * person pressing the key, and marked at the factory value of the keyboard's Default profile (trigger 1.2 mm, dead
- * zone 0.1 mm, rapid trigger 0.3 mm), so a changed key can be brought back by eye. Zones and marks outside a key's
- * range are cut by the slider itself.
+ * person pressing the key, and marked at the keyboard's own factory value (its features' `performance.factoryMm`;
+ * without it our own keyboards' Default profile: trigger 1.2 mm, dead zone 0.1 mm, rapid trigger 0.3 mm), so a
+ * changed key can be brought back by eye. Zones and marks outside a key's range are cut by the slider itself.
  */
 import type { SliderMark, SliderZone } from '../../widgets/slider/Slider';
 
-/** Factory values of the Default profile, in mm. */
+/** Factory values of our own keyboards' Default profile, in mm (a keyboard's features may name its own). */
 export const FACTORY_TRAVEL = { trigger: 1.2, dead: 0.1, rapid: 0.3 } as const;
 
 /** Where the trigger travel turns from fast to balanced, and from balanced to stable (mm). */
@@ -51,7 +51,7 @@ function scale(steps: readonly (readonly [end: number, tone: Tone, label: string
 }
 
 /** Trigger travel: a short, fast stroke; a balanced middle; a deep, stable stroke. */
-export function triggerScale(t: ZoneTexts): SliderScale {
+export function triggerScale(t: ZoneTexts, factory: number = FACTORY_TRAVEL.trigger): SliderScale {
   const [a, b] = TRIGGER_SPLITS;
   return scale(
     [
@@ -59,13 +59,13 @@ export function triggerScale(t: ZoneTexts): SliderScale {
       [b, 'green', t.balanced],
       [HIGH, 'amber', t.stable],
     ],
-    FACTORY_TRAVEL.trigger,
+    factory,
     t,
   );
 }
 
 /** Dead zone: small is sensitive (a light touch can press the key), large is stable. */
-export function deadScale(t: ZoneTexts): SliderScale {
+export function deadScale(t: ZoneTexts, factory: number = FACTORY_TRAVEL.dead): SliderScale {
   const [a, b] = DEAD_SPLITS;
   return scale(
     [
@@ -73,13 +73,13 @@ export function deadScale(t: ZoneTexts): SliderScale {
       [b, 'green', t.balanced],
       [HIGH, 'blue', t.stable],
     ],
-    FACTORY_TRAVEL.dead,
+    factory,
     t,
   );
 }
 
 /** Press and release travel: at or below 0.04 mm too sensitive (spec-2 §5 warns), then fast, balanced, stable. */
-export function rapidScale(t: ZoneTexts): SliderScale {
+export function rapidScale(t: ZoneTexts, factory: number = FACTORY_TRAVEL.rapid): SliderScale {
   const [a, b] = RAPID_SPLITS;
   return scale(
     [
@@ -88,7 +88,7 @@ export function rapidScale(t: ZoneTexts): SliderScale {
       [b, 'green', t.balanced],
       [HIGH, 'amber', t.stable],
     ],
-    FACTORY_TRAVEL.rapid,
+    factory,
     t,
   );
 }

@@ -48,11 +48,19 @@ const nextFrame = (cb: () => void): void => {
   else setTimeout(cb, 0);
 };
 
+/** A keyboard the tester can take keys from itself: its own key events, or its switch states (VIA). */
+function testableOnItsOwn(device: { features: { keyEvents?: boolean; matrixTester: boolean } }): boolean {
+  return device.features.keyEvents === true || device.features.matrixTester;
+}
+
 export default function KeyboardTester() {
   const tt = useToolsT();
   const language = useLanguage();
   const { client } = useServices();
-  const devices = useDeviceState((s) => s.devices);
+  const all = useDeviceState((s) => s.devices);
+  // Only keyboards whose features say they report keys of their own (key events, or their switch matrix) are a source.
+  const devices = all.filter(testableOnItsOwn);
+  const silent = all.filter((d) => !testableOnItsOwn(d));
   const sourceId = useId();
   const hintId = useId();
   const [chosen, setChosen] = useState(BROWSER);
@@ -107,8 +115,9 @@ export default function KeyboardTester() {
   }, [path, log, changed]);
 
   // A keyboard's own key events, timed by the keyboard's clock.
+  const streams = device?.features.keyEvents === true;
   useEffect(() => {
-    if (path === BROWSER) return;
+    if (path === BROWSER || !streams) return;
     let at: number | undefined;
     const off = client.on('dev_event', (event) => {
       if (event.path !== path) return;
@@ -121,7 +130,7 @@ export default function KeyboardTester() {
       off();
       void attempt(client.devEventStream({ path, action: 'stop' }));
     };
-  }, [path, client, log, changed]);
+  }, [path, streams, client, log, changed]);
 
   // Key releases are lost while the page has no focus: say so, and let go of the held keys.
   const releaseHeld = useCallback(() => {
@@ -173,7 +182,7 @@ export default function KeyboardTester() {
           <option value={BROWSER}>{tt('tester.source.browser')}</option>
           {devices.map((d) => (
             <option key={d.path} value={d.path}>
-              {tt('tester.source.device', d.display_name)}
+              {tt(d.features.keyEvents ? 'tester.source.device' : 'tester.source.matrix', d.display_name)}
             </option>
           ))}
         </select>
@@ -185,6 +194,11 @@ export default function KeyboardTester() {
           {tt('tester.clear')}
         </button>
       </div>
+      {silent.length > 0 && (
+        <p className="tester__hint" data-testid="tester-silent">
+          {tt('tester.source.silent', silent.map((d) => d.display_name).join(', '), silent.length)}
+        </p>
+      )}
       {path === BROWSER && loss !== 'none' && (
         <div className="tester__warning tester__warning--focus" role="alert">
           <WarningIcon size={18} />
