@@ -234,6 +234,12 @@ export interface DeviceFeatures {
   manual?: boolean;
   /** Named device options (libhmk XInput, high polling rate). */
   options?: string[];
+  /**
+   * The layout's options (split backspace, split space) are chosen on this computer: the keyboard holds no choice
+   * (libhmk), so the app keeps it per keyboard and draws the chosen keys. Absent: the keyboard holds its choices
+   * (VIA), or the layout has none.
+   */
+  localLayoutChoices?: boolean;
   /** VIA custom menus of the definition are drawn. */
   customMenus: boolean;
   /** Screens this family adds to the device page, by id (src/ui/device-page/screens.ts). */

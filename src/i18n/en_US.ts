@@ -11,6 +11,7 @@ import { devicesExtraEn } from './sections/devices-extra';
 import { familiesEn } from './sections/families';
 import type { libhmkEn } from './sections/libhmk';
 import type { viaEn } from './sections/via';
+import type { layoutEn } from './sections/layout';
 import { recoveryEn } from './sections/recovery';
 import { offlineEn } from './sections/offline';
 import type { reportEn } from './sections/report';
@@ -241,4 +242,5 @@ export type MessageId =
   | keyof typeof historyEn
   | keyof typeof backupEn
   | keyof typeof backupUiEn
-  | keyof typeof viaSavedEn;
+  | keyof typeof viaSavedEn
+  | keyof typeof layoutEn;

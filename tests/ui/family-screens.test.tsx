@@ -167,7 +167,7 @@ describe('Key performance shows the controls the keyboard has', () => {
     expect(screen.getByRole('button', { name: /^Advanced mode: / })).toBeInTheDocument();
   });
 
-  it('HE60: perf and verify only; no dead zone, its warning or rapid trigger auto; the advanced mode', async () => {
+  it('HE60: perf and verify only; no dead zone, its warning or rapid trigger auto; continuous rapid trigger named so', async () => {
     const { views } = await openPerf(HE60);
     expect(views().map((v) => v.textContent)).toEqual(['Performance', 'Verify']);
     await rapidOn();
@@ -175,7 +175,7 @@ describe('Key performance shows the controls the keyboard has', () => {
     expect(screen.queryByText(say('perf.warn.dead.zero'))).toBeNull();
     expect(screen.queryByRole('tab', { name: say('perf.rt.mode.1') })).toBeNull();
     expect(screen.queryByRole('group', { name: say('perf.rt.sensitivity') })).toBeNull();
-    expect(screen.getByRole('button', { name: /^Advanced mode: / })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Rapid trigger mode: / })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: say('perf.rt.settings') }));
     expect(screen.queryByRole('switch', { name: say('perf.rt.complete') })).toBeNull();
     expect(refusals()).toEqual([]);

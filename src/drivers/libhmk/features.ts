@@ -83,6 +83,8 @@ export function libhmkFeatures(meta: LibhmkMetadata, version: number): DeviceFea
     bootloader: true,
     options: optionNames(version, meta.usbHighSpeed),
     customMenus: false,
-    screens: ['gamepad', 'libhmk-settings'],
+    // The metadata's layout options; libhmk stores no choice of them, so the app keeps it (as hmkconf does).
+    ...(meta.labels.length > 0 ? { localLayoutChoices: true } : {}),
+    screens: ['gamepad', ...(meta.labels.length > 0 ? ['layout-choices'] : []), 'libhmk-settings'],
   };
 }

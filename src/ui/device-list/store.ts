@@ -2,10 +2,12 @@
  * The device list and which device is open. Fed by `app_info get_dev_list` at start and by every `devs_changed`
  * event after; when the open device leaves the list or goes offline, the page closes and the list shows again.
  * It also says which card keyboard focus goes to next: a device just added, or the one whose page just closed.
+ * A keyboard whose layout choices are kept on this computer is drawn from them (layout-choices-store.ts).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DeviceRecord } from '../../contract/bridge';
 import type { DeviceTabId } from '../../core/device-tabs';
+import { withLocalChoices } from '../keyboard/layout-choices-store';
 
 export interface DeviceState {
   devices: DeviceRecord[];
@@ -32,12 +34,13 @@ function isOpenable(devices: readonly DeviceRecord[], path: string | null): bool
 
 export function createDeviceStore(initial: DeviceRecord[] = []): DeviceStore {
   return createStore<DeviceState>((set, get) => ({
-    devices: initial,
+    devices: initial.map(withLocalChoices),
     openPath: null,
     openTab: '0',
     focusPath: null,
     awaitingNew: null,
-    setDevices(devices) {
+    setDevices(listed) {
+      const devices = listed.map(withLocalChoices);
       const { openPath, awaitingNew, focusPath } = get();
       const arrived = awaitingNew ? devices.find((d) => !awaitingNew.includes(d.path)) : undefined;
       set({

@@ -27,6 +27,11 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
     load: () => import('./gamepad/GamepadTab'),
   },
   via: { label: 'page.tab.via', place: 'tab', load: () => import('./via/ViaTab') },
+  'layout-choices': {
+    label: 'page.tab.settings',
+    place: 'settings',
+    load: () => import('./layout/LocalLayoutChoices').then((m) => ({ default: m.LocalLayoutChoices })),
+  },
   'libhmk-settings': {
     label: 'page.tab.settings',
     place: 'settings',
