@@ -143,7 +143,7 @@ for (const theme of ['light', 'dark'] as ScreenTheme[]) {
       await page.getByRole('tab', { name: 'Device settings' }).click();
       await expect(page.getByRole('heading', { name: 'About this device' })).toBeVisible();
       // HE60's own settings (libhmk-settings) load after the spec's.
-      if (board.name === 'HE60') await expect(page.getByRole('heading', { name: 'Options' })).toBeVisible();
+      if (board.name === 'HE60') await expect(page.getByRole('heading', { name: 'Options', exact: true })).toBeVisible();
       await restScreen(page);
       await page.screenshot({ path: `artifacts/family-${slug}-settings-${theme}.png`, fullPage: true });
     }

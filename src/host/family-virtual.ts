@@ -29,19 +29,18 @@ export interface FamilyVirtualHandle {
   transport: LoopbackTransport;
   /** Where the family finds keyboard definitions (the VIA keyboard's bundled one). */
   definitions?: DefinitionStore;
+  /** The serial the host keeps it by (a VIA keyboard names none: its path ends with this one). */
+  serial: string;
   pressKey(keyId: number, depthMm: number): Promise<void>;
   /** The simulator's saved state, to start from next time. */
   save(): unknown;
-  /** Hears the state after it changed, at most once per CHANGE_CHECK_MS of traffic. */
+  /** Hears the state after each report that changed it, before that report's reply. */
   onChange(listener: (state: unknown) => void): () => void;
   /** Tells a change not yet told at once (a host about to stop). */
   flush(): void;
   /** Hears that the link was closed: the service closes it when the keyboard is removed. */
   onClose(listener: () => void): void;
 }
-
-/** How long after the first report of a burst the state is compared: one comparison, and one save, per burst. */
-export const CHANGE_CHECK_MS = 100;
 
 /** A definition store that knows one keyboard's definition (the bundled one of a virtual VIA keyboard). */
 function oneDefinition(vendorId: number, productId: number, json: string): DefinitionStore {
@@ -68,21 +67,18 @@ function watched(
   info: Partial<TransportInfo>,
   link: LinkOptions,
   press: (keyId: number, depthMm: number) => void,
-): Omit<FamilyVirtualHandle, 'family' | 'definitions'> {
+): Omit<FamilyVirtualHandle, 'family' | 'definitions' | 'serial'> {
   const listeners = new Set<(state: unknown) => void>();
   let told = JSON.stringify(sim.serialize());
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const check = (): void => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
+  // Checked after every report (well under a millisecond for these simulators), so a change is told before its reply
+  // reaches the page: a reload or a closed tab right after a write cannot lose it.
+  const touched = (): void => {
+    if (listeners.size === 0) return;
     const state = sim.serialize();
     const text = JSON.stringify(state);
     if (text === told) return;
     told = text;
     for (const listener of [...listeners]) listener(state);
-  };
-  const touched = (): void => {
-    if (!timer && listeners.size > 0) timer = setTimeout(check, CHANGE_CHECK_MS);
   };
   const endpoint: ReportEndpoint = {
     receive: (report) => {
@@ -108,9 +104,7 @@ function watched(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    flush: () => {
-      if (timer) check();
-    },
+    flush: touched,
     onClose: (listener) => transport.closed.add(listener),
   };
 }
@@ -131,6 +125,7 @@ export function createFamilyVirtual(
     });
     return {
       family: libhmkFamily,
+      serial,
       ...watched(sim, { ...LIBHMK_SIM_IDS, reportBytes: 64 }, link, (keyId, depth) => sim.pressKey(keyId, depth)),
     };
   }
@@ -139,6 +134,7 @@ export function createFamilyVirtual(
   const cols = 15;
   return {
     family: viaFamily,
+    serial,
     definitions: oneDefinition(KEYTUNE_VIA_65_IDS.vendorId, KEYTUNE_VIA_65_IDS.productId, KEYTUNE_VIA_65_DEFINITION),
     ...watched(sim, { ...KEYTUNE_VIA_65_IDS, reportBytes: 32 }, link, (keyId, depth) =>
       sim.pressKey(Math.floor(keyId / cols), keyId % cols, depth > 0),

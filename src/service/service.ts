@@ -42,6 +42,11 @@ export interface VirtualDeviceHandle {
   /** The family of a virtual keyboard of another family (absent: our own protocol's reference firmware). */
   family?: DeviceFamily;
   definitions?: DefinitionStore;
+  /**
+   * The serial the host keeps the keyboard by, for a family whose keyboards name none (VIA): its path ends with it,
+   * so two of the same board (or protocols) are two keyboards, each keeping its own settings.
+   */
+  serial?: string;
 }
 
 export interface DeviceServiceOptions {
@@ -332,12 +337,13 @@ export class DeviceService implements Bridge, ServiceApi {
   attachDriver(
     driver: DeviceDriver,
     transport: Transport,
-    extras: { pressKey?: DeviceEntry['pressKey']; virtual?: boolean } = {},
+    extras: { pressKey?: DeviceEntry['pressKey']; virtual?: boolean; serial?: string } = {},
   ) {
     const kind = extras.virtual ? 'virtual' : transport.info.kind;
     const hex = (n: number) => n.toString(16).padStart(4, '0');
     const { identity, features, layout } = driver;
-    const base = `${kind}:${hex(transport.info.vendorId)}:${hex(transport.info.productId)}:${identity.serial}`;
+    const serial = identity.serial || extras.serial || '';
+    const base = `${kind}:${hex(transport.info.vendorId)}:${hex(transport.info.productId)}:${serial}`;
     // A virtual keyboard added again takes the place of the one it repeats (the host keeps one per model).
     const path = extras.virtual ? base : this.driverPath(base, identity.serial, transport);
     keepExchanges(this, path, tapTransport(transport));
@@ -396,7 +402,11 @@ export class DeviceService implements Bridge, ServiceApi {
         ...this.linkOptions(),
         ...(handle.definitions ? { definitions: handle.definitions } : {}),
       });
-      return this.attachDriver(driver, handle.transport, { pressKey: handle.pressKey, virtual: true });
+      return this.attachDriver(driver, handle.transport, {
+        pressKey: handle.pressKey,
+        virtual: true,
+        ...(handle.serial ? { serial: handle.serial } : {}),
+      });
     }
     return this.attach(handle.transport, { pressKey: handle.pressKey, virtual: true });
   }

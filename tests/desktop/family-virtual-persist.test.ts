@@ -10,7 +10,6 @@ import { createClient } from '../../src/contract/client.ts';
 import { FLASH_FILE } from '../../src/desktop/flash-store.ts';
 import { connectBridge } from '../../src/desktop/ws-client.ts';
 import { VirtualKeyboard } from '../../src/firmware/index.ts';
-import { CHANGE_CHECK_MS } from '../../src/host/family-virtual.ts';
 import { tempDir, testBridge } from './helpers.ts';
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -65,14 +64,13 @@ describe('virtual keyboards of other families on the bridge', () => {
     expect((await third.client.getDevList()).map((d) => d.path)).toEqual([via]);
   });
 
-  it('save a change a moment after it, while running', async () => {
+  it('save a change before its answer, while running', async () => {
     const dir = tempDir();
     cleanup.push(() => dir.remove());
     const b = await bridgeOn(dir.path);
     const path = await b.client.addVirtualDevice({ display_name: 'Keytune VIA 65', fw_ver: '12.0.0' });
     const before = readFileSync(join(dir.path, FLASH_FILE), 'utf8');
     await b.client.setKeyInfo({ path, index: 0, select: [2], code: 0x3a });
-    await new Promise((r) => setTimeout(r, CHANGE_CHECK_MS * 3));
     expect(readFileSync(join(dir.path, FLASH_FILE), 'utf8')).not.toBe(before);
   });
 

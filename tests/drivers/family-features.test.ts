@@ -67,7 +67,7 @@ describe('features of each family', () => {
     expect(advancedKinds(f.advanced)).toEqual(['dks', 'shortcut', 'snaptap']);
     expect(f.advanced.shortcutKinds).toEqual(['modTap', 'toggle']);
     expect(f.profiles.sceneFiles).toBe(false);
-    expect(f.screens).toEqual(['gamepad', 'libhmk-settings']);
+    expect(f.screens).toEqual(['gamepad', 'layout-choices', 'libhmk-settings']);
     expect(f.keytune).toBeUndefined();
   });
 
