@@ -213,7 +213,16 @@ export interface DeviceFeatures {
   macroBuffer?: { count: number; bytes: number };
   lighting?: LightingFeatures;
   performance?: PerformanceFeatures;
-  calibration?: { thresholds: boolean; saveThreshold: boolean };
+  calibration?: {
+    thresholds: boolean;
+    saveThreshold: boolean;
+    /**
+     * How far a key's readings in a run must reach, as a share of its range before the run, to count as calibrated:
+     * a quarter where the keyboard measures both ends as the key moves (ours); all of it where the range is the key's
+     * travel and a key is calibrated once pressed to the bottom (libhmk, whose ranges are travel in hundredths of mm).
+     */
+    doneShare: number;
+  };
   settings: SettingsFeatures;
   liveTravel: boolean;
   /** Switch states read from the keyboard (VIA matrix tester). */

@@ -134,7 +134,10 @@ export interface TravelPort {
 }
 
 export interface CalibrationPort {
+  /** Measures every key's rest reading again; the keyboard learns each bottom-out as the key is pressed. */
   recalibrate(): Promise<void>;
+  /** Keeps what the keyboard learned in the run (bottom-out readings) across restarts, where it can. */
+  keep?(): Promise<void>;
   readThresholds?(): Promise<{ rest: number; bottomOut: number }>;
   writeThresholds?(values: { rest: number; bottomOut: number }): Promise<void>;
 }

@@ -102,7 +102,7 @@ export function keytuneFeatures(d: Descriptor, caps: Capabilities, layout: Devic
         }
       : {}),
     ...(keys && keyboard && has(FEATURE.calibration)
-      ? { calibration: { thresholds: false, saveThreshold: false } }
+      ? { calibration: { thresholds: false, saveThreshold: false, doneShare: 0.25 } }
       : {}),
     // The spec's settings screen (spec-2 §2.6): the firmware's own answer says whether n-key and sleep are new enough.
     settings: {

@@ -69,7 +69,12 @@ export function libhmkFeatures(meta: LibhmkMetadata, version: number): DeviceFea
       rapidTriggerAuto: false,
       tickRate: { min: 0, max: 255 },
     },
-    calibration: { thresholds: true, saveThreshold: version >= VERSION_GATES.saveThresholdCommand.from },
+    calibration: {
+      thresholds: true,
+      saveThreshold: version >= VERSION_GATES.saveThresholdCommand.from,
+      // A key counts once pressed to the bottom (a reading within 0.2 mm of the full 4 mm).
+      doneShare: 0.95,
+    },
     // libhmk keeps no n-key, sleep or automatic-calibration switch, speaks USB only and has no battery.
     settings: NO_SETTINGS,
     liveTravel: true,

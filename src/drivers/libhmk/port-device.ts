@@ -73,6 +73,7 @@ export function calibrationPort(ctx: LibhmkContext): LibhmkCalibrationPort {
     port.saveThreshold = async () => {
       await link.request(CMD.saveCalibrationThreshold);
     };
+    port.keep = port.saveThreshold;
   }
   return port;
 }

@@ -58,6 +58,8 @@ export class LibhmkSimulator implements ReportEndpoint, CommandTarget {
   private readonly calibrationMs: number;
   /** Requests handled (replies or not), for tests. */
   received = 0;
+  /** The report being handled, which the next one waits for. */
+  private busy: Promise<void> = Promise.resolve();
 
   constructor(options: LibhmkSimulatorOptions = {}) {
     const version = options.version ?? 0x0107;
@@ -74,7 +76,18 @@ export class LibhmkSimulator implements ReportEndpoint, CommandTarget {
     this.layout = new Layout(this.eeprom);
   }
 
-  async receive(report: Uint8Array): Promise<Uint8Array[]> {
+  receive(report: Uint8Array): Promise<Uint8Array[]> {
+    // The firmware handles one report at a time, in order, and answers from one buffer: a report waits for the one
+    // before it (a recalibration takes half a second), so no answer is written over by the next request's.
+    const turn = this.busy.then(() => this.handle(report));
+    this.busy = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn;
+  }
+
+  private async handle(report: Uint8Array): Promise<Uint8Array[]> {
     if (this.inBootloader) return [];
     this.received++;
     const request = new Uint8Array(REPORT_SIZE);

@@ -6,7 +6,7 @@
 import type { performanceCalls } from '../../contract/areas/performance.ts';
 import type { ParsedArgs } from '../../contract/contract.ts';
 import type { PerformancePayload, TriggerSample } from '../../contract/payloads/performance.ts';
-import type { KeyActuation } from '../../drivers/types.ts';
+import type { KeyActuation, TravelSample } from '../../drivers/types.ts';
 import { stateSlot, type DriverDevice, type Emit, type Handlers } from '../context.ts';
 import type { DeviceService } from '../service.ts';
 import { currentProfile, driverDevice, invalid, keyIdsOf, portOf } from './device.ts';
@@ -28,7 +28,7 @@ export async function performanceFields(device: DriverDevice): Promise<PerfField
     dead_accuracy: step,
     max_dead: 0,
   };
-  const calibrating = device.slot(CALIBRATION).state;
+  const calibration = device.slot(CALIBRATION);
   return {
     ...accuracy,
     key_triggers: keys.map((k) => k.actuationMm),
@@ -51,12 +51,58 @@ export async function performanceFields(device: DriverDevice): Promise<PerfField
     rapid_vis: perf.rapidTrigger,
     key_adcs: [],
     auto_calibration: 0,
-    calibration_state: calibrating,
-    key_calibrations: [],
+    calibration_state: calibration.state,
+    key_calibrations: calibrationRanges(device, keys.length),
   };
 }
 
-const CALIBRATION = stateSlot('driver.calibration', () => ({ state: 0 as 0 | 1 | 2 }));
+/**
+ * A calibration run on a keyboard whose keys report travel (libhmk): the keyboard measures every rest reading when
+ * the run starts and learns each bottom-out as the key is pressed, so a key's range is its travel, in hundredths of a
+ * mm: 0-400 before a run, and in a run the shallowest and deepest travel seen since it started (a key pressed to the
+ * bottom spans it all; features.calibration.doneShare says how much counts).
+ */
+const CALIBRATION = stateSlot('driver.calibration', () => ({
+  state: 0 as 0 | 1 | 2,
+  run: [] as { min: number; max: number }[],
+}));
+
+/** How far a key may be pressed when a run starts (its rest reading would be a pressed one). */
+const HELD_MM = 0.5;
+
+function calibrationRanges(device: DriverDevice, keys: number): { min: number; max: number }[] {
+  if (!device.driver.ports.travel || !device.driver.ports.calibration) return [];
+  const calibration = device.slot(CALIBRATION);
+  if (calibration.state === 1) return calibration.run.map((r) => ({ ...r }));
+  const full = Math.round(device.driver.features.performance!.travelMm * 100);
+  return Array.from({ length: keys }, () => ({ min: 0, max: full }));
+}
+
+/** Widens each key's run range by what the travel samples show; answers whether any range moved. */
+function followRun(device: DriverDevice, samples: readonly TravelSample[]): boolean {
+  const { run } = device.slot(CALIBRATION);
+  let moved = false;
+  for (const s of samples) {
+    const range = run[s.keyId];
+    if (!range) continue;
+    const at = Math.round(s.depthMm * 100);
+    if (at > range.max) [range.max, moved] = [at, true];
+    if (at < range.min) [range.min, moved] = [at, true];
+  }
+  return moved;
+}
+
+/** Starts a run: refused while keys are pressed; the keyboard measures its rest readings before it answers. */
+async function startRun(device: DriverDevice): Promise<void> {
+  const travel = device.driver.ports.travel;
+  const samples = travel ? await travel.read() : [];
+  const held = samples.filter((s) => s.depthMm > HELD_MM).map((s) => s.keyId);
+  if (held.length > 0) throw invalid(`release every key before calibrating: key ${held.join(', ')} is pressed`);
+  await portOf(device, 'calibration').recalibrate();
+  const calibration = device.slot(CALIBRATION);
+  calibration.run = samples.map((s) => ({ min: Math.round(s.depthMm * 100), max: Math.round(s.depthMm * 100) }));
+  calibration.state = 1;
+}
 
 async function payload(device: DriverDevice): Promise<PerformancePayload> {
   return { ...(await performanceFields(device)), path: device.path };
@@ -90,8 +136,14 @@ function patchOf(device: DriverDevice, args: SetPerfArgs): Partial<KeyActuation>
 const STREAM = stateSlot('driver.stream', () => ({ running: false }));
 
 /**
+ * A full-board read starts at most this often (100 a second, more than a screen shows): the link keeps room for
+ * other calls, and the loop always waits on a timer, also on a link that answers at once.
+ */
+export const STREAM_PERIOD_MS = 10;
+
+/**
  * Polls the travel port while the stream runs: one full-board read at a time, each answered by one up_trigger_adc
- * event, so the rate is what the link allows and no read queues behind another.
+ * event, so no read queues behind another.
  */
 function startStream(device: DriverDevice, service: DeviceService, emit: Emit): void {
   const stream = device.slot(STREAM);
@@ -101,16 +153,28 @@ function startStream(device: DriverDevice, service: DeviceService, emit: Emit): 
   const loop = async () => {
     while (stream.running && service.allDevices().includes(device)) {
       try {
+        const started = performance.now();
         const samples = await travel.read();
         if (!stream.running) break;
         const list: TriggerSample[] = samples.map((s) => ({ id: s.keyId, trigger: s.depthMm, adc: s.adc }));
         emit('up_trigger_adc', [JSON.stringify(list), device.path]);
+        if (device.slot(CALIBRATION).state === 1 && followRun(device, samples)) emitCalibration(device, emit);
+        await new Promise((r) => setTimeout(r, Math.max(0, STREAM_PERIOD_MS - (performance.now() - started))));
       } catch {
         stream.running = false;
       }
     }
   };
   void loop();
+}
+
+function emitCalibration(device: DriverDevice, emit: Emit): void {
+  const calibration = device.slot(CALIBRATION);
+  emit('up_calibration', {
+    path: device.path,
+    calibration_state: calibration.state,
+    key_calibrations: calibration.state === 1 ? calibration.run.map((r) => ({ ...r })) : [],
+  });
 }
 
 async function setPerfInfo(device: DriverDevice, args: SetPerfArgs, service: DeviceService, emit: Emit) {
@@ -120,15 +184,17 @@ async function setPerfInfo(device: DriverDevice, args: SetPerfArgs, service: Dev
     return;
   }
   if (args.calibration !== undefined) {
-    if (args.calibration.state === 1) {
-      await portOf(device, 'calibration').recalibrate();
-      device.slot(CALIBRATION).state = 2;
-    } else device.slot(CALIBRATION).state = args.calibration.state;
-    emit('up_calibration', {
-      path: device.path,
-      calibration_state: device.slot(CALIBRATION).state,
-      key_calibrations: [],
-    });
+    const calibration = device.slot(CALIBRATION);
+    const next = args.calibration.state;
+    if (next === 1) await startRun(device);
+    else {
+      // Save keeps what the run taught where the keyboard can (libhmk 1.7); Cancel ends it (the rest readings
+      // measured at its start stay: the keyboard has no others to go back to).
+      if (next === 2 && calibration.state === 1) await portOf(device, 'calibration').keep?.();
+      calibration.state = next;
+      calibration.run = [];
+    }
+    emitCalibration(device, emit);
     return;
   }
   const keyIds = keyIdsOf(device, args.key_ids, '--key_ids');

@@ -46,7 +46,7 @@ describe('libhmk family and driver', () => {
     expect((await v(0x0107)).features.options).toEqual(['xinput']);
     expect((await v(0x0106)).ports.calibration.saveThreshold).toBeUndefined();
     const d7 = await v(0x0107);
-    expect(d7.features.calibration).toEqual({ thresholds: true, saveThreshold: true });
+    expect(d7.features.calibration).toEqual({ thresholds: true, saveThreshold: true, doneShare: 0.95 });
     await d7.ports.calibration.saveThreshold!();
   });
 });

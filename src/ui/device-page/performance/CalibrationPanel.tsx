@@ -27,7 +27,9 @@ export interface CalibrationPanelProps {
 }
 
 export function CalibrationPanel({ path, info, legendOf, before, onBefore, change }: CalibrationPanelProps) {
-  const autoCalibration = useFeatures(path).settings.autoCalibration;
+  const features = useFeatures(path);
+  const autoCalibration = features.settings.autoCalibration;
+  const doneShare = features.calibration?.doneShare;
   const language = useLanguage();
   const t = useT();
   const { client } = useServices();
@@ -45,7 +47,7 @@ export function CalibrationPanel({ path, info, legendOf, before, onBefore, chang
   const [lastNormal, setLastNormal] = useState<number | undefined>(undefined);
   const doneBefore = useRef<ReadonlySet<number>>(new Set());
   const doneIds = running
-    ? info.key_calibrations.flatMap((run, id) => (keyProgress(run, before?.[id]) === 'done' ? [id] : []))
+    ? info.key_calibrations.flatMap((run, id) => (keyProgress(run, before?.[id], doneShare) === 'done' ? [id] : []))
     : [];
   const doneKey = doneIds.join(',');
   useEffect(() => {

@@ -117,13 +117,14 @@ export default function PerfTab({ path }: { path: string }) {
     [info, t],
   );
   const calibrating = verifying && info?.calibration_state === 1;
+  const doneShare = features.calibration?.doneShare;
   const keyFill = useCallback(
     (id: number) => {
       if (!calibrating || !info) return undefined;
-      const progress = keyProgress(info.key_calibrations[id], calBefore?.[id]);
+      const progress = keyProgress(info.key_calibrations[id], calBefore?.[id], doneShare);
       return progress === 'done' ? '#3fb950' : progress === 'moving' ? '#f0a92e' : undefined;
     },
-    [calibrating, info, calBefore],
+    [calibrating, info, calBefore, doneShare],
   );
   const renderKey = useCallback(
     (id: number, rect: KeyRect): ReactNode => {

@@ -10,7 +10,7 @@ export interface AdcRange {
 
 /** A key counts as held when it reads below its rest value by more than this share of its travel range. */
 export const HELD_SHARE = 0.25;
-/** A key counts as calibrated in a run once its readings span this share of its previous range. */
+/** A key counts as calibrated in a run once its readings span this share of its previous range (the default). */
 export const CALIBRATED_SHARE = 0.25;
 /** Wait between Start and the run (spec-2 §9), in milliseconds. */
 export const CALIBRATION_WAIT_MS = 2000;
@@ -26,11 +26,18 @@ export function heldKeys(adcs: readonly number[], stored: readonly AdcRange[]): 
 
 export type KeyProgress = 'idle' | 'moving' | 'done';
 
-/** Idle until the readings move by more than 1; done once they span a quarter of the key's previous range. */
-export function keyProgress(run: AdcRange | undefined, before: AdcRange | undefined): KeyProgress {
+/**
+ * Idle until the readings move by more than 1; done once they span `share` of the key's previous range (the
+ * keyboard's `features.calibration.doneShare`: a quarter on ours, the whole travel on libhmk).
+ */
+export function keyProgress(
+  run: AdcRange | undefined,
+  before: AdcRange | undefined,
+  share = CALIBRATED_SHARE,
+): KeyProgress {
   if (!run) return 'idle';
   const span = run.max - run.min;
   const full = before ? before.max - before.min : 0;
-  if (full > 0 && span >= CALIBRATED_SHARE * full) return 'done';
+  if (full > 0 && span >= share * full) return 'done';
   return span > 1 ? 'moving' : 'idle';
 }
