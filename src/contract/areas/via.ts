@@ -46,6 +46,10 @@ export interface ViaLightingChannel {
 export interface ViaMenuControl {
   label: string;
   type: string;
+  /** The value's name in the definition, which `show_if` expressions refer to. */
+  name: string;
+  /** The definition's `showIf`: shown only while it holds over the other controls' values (src/core/show-if.ts). */
+  show_if?: string;
   channel: number;
   value_id: number;
   bytes: number;
@@ -55,7 +59,7 @@ export interface ViaMenuControl {
 
 export interface ViaMenu {
   label: string;
-  sections: { label: string; controls: ViaMenuControl[] }[];
+  sections: { label: string; show_if?: string; controls: ViaMenuControl[] }[];
 }
 
 export type ViaMacroAction =

@@ -130,6 +130,10 @@ const CHANNEL_IDS: Record<number, LightingChannelDef['id']> = {
 export interface MenuControl {
   label: string;
   type: string;
+  /** The value's name (the first item of `content`), which `showIf` expressions refer to. */
+  name: string;
+  /** Shown only while this expression holds (src/core/show-if.ts). */
+  showIf?: string;
   channel: number;
   /** Value id and any further id bytes. */
   valueId: number[];
@@ -142,13 +146,22 @@ export function menuControls(menus: readonly unknown[]): MenuControl[] {
   const out: MenuControl[] = [];
   const walk = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
-    const item = node as { label?: unknown; type?: unknown; content?: unknown; bytes?: unknown; options?: unknown };
+    const item = node as {
+      label?: unknown;
+      type?: unknown;
+      content?: unknown;
+      bytes?: unknown;
+      options?: unknown;
+      showIf?: unknown;
+    };
     const c = item.content;
     if (typeof item.type === 'string' && Array.isArray(c) && typeof c[0] === 'string' && typeof c[1] === 'number') {
       const ids = c.slice(2).filter((v): v is number => typeof v === 'number');
       out.push({
         label: typeof item.label === 'string' ? item.label : '',
         type: item.type,
+        name: c[0],
+        ...(typeof item.showIf === 'string' ? { showIf: item.showIf } : {}),
         channel: c[1],
         valueId: ids,
         bytes: typeof item.bytes === 'number' ? item.bytes : item.type === 'color' ? 2 : 1,

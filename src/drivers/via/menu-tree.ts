@@ -6,6 +6,8 @@ import { menuControls, type MenuControl } from './lighting-menus.ts';
 
 export interface MenuSection {
   label: string;
+  /** The section is shown only while this expression holds (src/core/show-if.ts). */
+  showIf?: string;
   controls: MenuControl[];
 }
 
@@ -38,7 +40,9 @@ export function menuTree(menus: readonly unknown[]): ViaMenu[] {
       if (isControl(item)) loose.push(item);
       else {
         const controls = menuControls([item]);
-        if (controls.length) sections.push({ label: labelOf(item), controls });
+        const showIf = (item as { showIf?: unknown } | null)?.showIf;
+        if (controls.length)
+          sections.push({ label: labelOf(item), ...(typeof showIf === 'string' ? { showIf } : {}), controls });
       }
     }
     if (loose.length) sections.unshift({ label: '', controls: menuControls(loose) });

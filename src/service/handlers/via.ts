@@ -223,6 +223,8 @@ async function menus(ctx: CallContext): Promise<ViaMenu[]> {
         controls.push({
           label: c.label,
           type: c.type,
+          name: c.name,
+          ...(c.showIf !== undefined ? { show_if: c.showIf } : {}),
           channel: c.channel,
           value_id: valueId,
           bytes: c.bytes,
@@ -230,7 +232,11 @@ async function menus(ctx: CallContext): Promise<ViaMenu[]> {
           value,
         });
       }
-      sections.push({ label: section.label, controls });
+      sections.push({
+        label: section.label,
+        ...(section.showIf !== undefined ? { show_if: section.showIf } : {}),
+        controls,
+      });
     }
     out.push({ label: menu.label, sections });
   }

@@ -1,11 +1,14 @@
 /**
  * The definition's own menus (v3 `menus`) drawn as controls: toggles, ranges, dropdowns, colours and key codes, each
  * bound to a custom value (channel, value id, bytes). A change is written, read back and saved on the keyboard. A
- * value the keyboard does not answer for is shown as such. Labels are the definition's own words.
+ * value the keyboard does not answer for is shown as such. Labels are the definition's own words. A control or section
+ * with a `showIf` is drawn only while it holds over the values shown (an effect's speed only when an effect is on), and
+ * appears or goes as soon as the value it depends on is changed.
  */
 import { useMemo, useState } from 'react';
 import type { ViaMenu, ViaMenuControl } from '../../../contract/areas/via';
 import { spaceOf } from '../../../core/keycode-spaces';
+import { showIf } from '../../../core/show-if';
 import { useLanguage, useT } from '../../../i18n/store';
 import { attempt } from '../../call';
 import { useDeviceRecord } from '../../device-features';
@@ -23,6 +26,16 @@ export const numberToBytes = (value: number, count: number) =>
 
 const numbers = (o: unknown): number[] | undefined =>
   Array.isArray(o) && o.every((v) => typeof v === 'number') ? (o as number[]) : undefined;
+
+/** Every control's value by its name, as one number, for the `showIf` expressions. */
+function valuesByName(menus: readonly ViaMenu[]): Map<string, number> {
+  const values = new Map<string, number>();
+  for (const menu of menus)
+    for (const section of menu.sections)
+      for (const c of section.controls)
+        if (c.value !== null && !values.has(c.name)) values.set(c.name, bytesToNumber(c.value));
+  return values;
+}
 
 /** Dropdown choices: ["A", "B"] are 0, 1…; [["A", 5], ["B", 9]] carry their values. */
 function dropdownChoices(options: unknown): { value: number; label: string }[] {
@@ -186,23 +199,35 @@ export function ViaMenus({ path }: { path: string }) {
         {t('via.menus.title')}
       </h2>
       <ReadState state={state} reload={() => void reload()}>
-        {(menus) => (
-          <div className="via-grid">
-            {menus.map((menu, m) => (
-              <section key={m} className="via-card" aria-label={menu.label}>
-                <h3 className="via-card__title">{menu.label}</h3>
-                {menu.sections.map((section, s) => (
-                  <div key={s} className="via-menu-section">
-                    {section.label && <h4 className="via-menu-section__title">{section.label}</h4>}
-                    {section.controls.map((control, c) => (
-                      <Control key={c} path={path} control={control} onValue={(v) => update(menus, control, v)} />
-                    ))}
-                  </div>
-                ))}
-              </section>
-            ))}
-          </div>
-        )}
+        {(menus) => {
+          const values = valuesByName(menus);
+          return (
+            <div className="via-grid">
+              {menus.map((menu, m) => (
+                <section key={m} className="via-card" aria-label={menu.label}>
+                  <h3 className="via-card__title">{menu.label}</h3>
+                  {menu.sections.map((section, s) =>
+                    showIf(section.show_if, values) ? (
+                      <div key={s} className="via-menu-section">
+                        {section.label && <h4 className="via-menu-section__title">{section.label}</h4>}
+                        {section.controls.map((control, c) =>
+                          showIf(control.show_if, values) ? (
+                            <Control
+                              key={`${c}:${control.name}`}
+                              path={path}
+                              control={control}
+                              onValue={(v) => update(menus, control, v)}
+                            />
+                          ) : null,
+                        )}
+                      </div>
+                    ) : null,
+                  )}
+                </section>
+              ))}
+            </div>
+          );
+        }}
       </ReadState>
     </section>
   );
