@@ -37,6 +37,8 @@ export const CALL_ROUTES = {
   runOtherFunc: ['dev_info', 'run_other_func'],
   libhmkGetGamepad: ['dev_info', 'libhmk_get_gamepad'],
   libhmkSetGamepad: ['dev_info', 'libhmk_set_gamepad'],
+  libhmkGetTickRate: ['dev_info', 'libhmk_get_tick_rate'],
+  libhmkSetTickRate: ['dev_info', 'libhmk_set_tick_rate'],
   libhmkGetOptions: ['dev_info', 'libhmk_get_options'],
   libhmkSetOption: ['dev_info', 'libhmk_set_option'],
   libhmkGetCalibration: ['dev_info', 'libhmk_get_calibration'],

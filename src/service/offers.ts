@@ -23,6 +23,8 @@ const LACKED: Partial<Record<CallName, string>> = {
   runOtherFunc: 'device functions of our own protocol (firmware update, factory reset, bootloader)',
   libhmkGetGamepad: 'gamepad',
   libhmkSetGamepad: 'gamepad',
+  libhmkGetTickRate: 'tick rate',
+  libhmkSetTickRate: 'tick rate',
   libhmkGetOptions: 'libhmk device options',
   libhmkSetOption: 'libhmk device options',
   libhmkGetCalibration: 'calibration thresholds',

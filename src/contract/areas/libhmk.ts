@@ -53,6 +53,24 @@ export const libhmkCalls = {
       answer: 'LibhmkGamepad',
     },
   ),
+  libhmkGetTickRate: call<number>()(
+    'dev_info',
+    'libhmk_get_tick_rate',
+    { path, profile },
+    {
+      doc: 'The tick rate of a libhmk profile (the edited one unless --profile): how many scan ticks its advanced keys wait between the key events they send, 0-255.',
+      answer: 'number',
+    },
+  ),
+  libhmkSetTickRate: call<number>()(
+    'dev_info',
+    'libhmk_set_tick_rate',
+    { path, value: int(0, 255), profile },
+    {
+      doc: 'Sets the tick rate of a libhmk profile (the edited one unless --profile), 0-255; answers what the keyboard holds afterwards.',
+      answer: 'number',
+    },
+  ),
   libhmkGetOptions: call<Record<string, boolean>>()(
     'dev_info',
     'libhmk_get_options',

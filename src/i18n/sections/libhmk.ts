@@ -108,6 +108,14 @@ export const libhmkEn = {
   'libhmk.bootloader.cancel': 'Cancel',
   'libhmk.bootloader.sent': 'The keyboard is restarting into its bootloader.',
   'libhmk.option.failed': 'The options could not be read.',
+  'libhmk.tick.title': 'Tick rate',
+  'libhmk.tick.label': 'Tick rate of profile {0}',
+  'libhmk.tick.unit': 'ticks',
+  'libhmk.tick.desc':
+    'How many scans the advanced keys of this profile (dynamic keystroke, tap-hold, toggle) wait between the key events they send. Raise it when a game or program misses their quick taps; 0 sends them at once.',
+  'libhmk.tick.default': 'Default',
+  'libhmk.tick.failed': 'The tick rate could not be read.',
+  'libhmk.tick.saved': 'Saved: the keyboard holds {0} ticks.',
 } as const;
 
 export const libhmkZh: Record<keyof typeof libhmkEn, string> = {
@@ -209,4 +217,12 @@ export const libhmkZh: Record<keyof typeof libhmkEn, string> = {
   'libhmk.bootloader.cancel': '取消',
   'libhmk.bootloader.sent': '键盘正在重启进入引导程序。',
   'libhmk.option.failed': '无法读取选项。',
+  'libhmk.tick.title': '节拍率',
+  'libhmk.tick.label': '配置 {0} 的节拍率',
+  'libhmk.tick.unit': '次',
+  'libhmk.tick.desc':
+    '此配置的高级按键（动态键程、轻按/长按、切换）在发送相邻两个按键事件之间等待的扫描次数。若游戏或程序漏掉它们的快速点击，请调高；0 表示立即发送。',
+  'libhmk.tick.default': '默认',
+  'libhmk.tick.failed': '无法读取节拍率。',
+  'libhmk.tick.saved': '已保存：键盘现为 {0} 次。',
 };

@@ -45,6 +45,12 @@ async function calibration(ctx: CallContext<DriverDevice>): Promise<LibhmkCalibr
   return { rest: t.rest, bottom_out: t.bottomOut, save_threshold: save !== undefined };
 }
 
+function tickRate(ctx: CallContext<DriverDevice>) {
+  const perf = port(ctx, 'performance', 'the tick rate');
+  if (!perf.readTickRate || !perf.writeTickRate) throw new BridgeCallError('libhmk.err.noPort', 'the tick rate');
+  return perf;
+}
+
 export function registerLibhmkHandlers(service: DeviceService): void {
   const handlers: Handlers<keyof typeof libhmkCalls, DriverDevice> = {
     libhmkGetGamepad: (args, ctx) => gamepad(ctx, args.profile),
@@ -58,6 +64,12 @@ export function registerLibhmkHandlers(service: DeviceService): void {
         // A curve out of order or range, an unknown button or flag: refused before anything is sent.
         .catch(refusedAs('libhmk.gamepad.err.invalid'));
       return gamepad(ctx, args.profile);
+    },
+    libhmkGetTickRate: (args, ctx) => tickRate(ctx).readTickRate!(args.profile),
+    libhmkSetTickRate: async (args, ctx) => {
+      const perf = tickRate(ctx);
+      await perf.writeTickRate!(args.value, args.profile);
+      return perf.readTickRate!(args.profile);
     },
     libhmkGetOptions: (_args, ctx) => port(ctx, 'options', 'device options').read(),
     libhmkSetOption: async (args, ctx) => {

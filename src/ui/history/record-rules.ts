@@ -56,6 +56,8 @@ export const RECORDED: { readonly [K in CallName]: Rule<K> } = {
   // libhmk.
   libhmkGetGamepad: false,
   libhmkSetGamepad: true,
+  libhmkGetTickRate: false,
+  libhmkSetTickRate: true,
   libhmkGetOptions: false,
   libhmkSetOption: true,
   libhmkGetCalibration: false,

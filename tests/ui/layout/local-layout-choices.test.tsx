@@ -22,6 +22,10 @@ describe('layout choices kept on this computer', () => {
     const record = () => he60.view.services.devices.getState().devices.find((d) => d.path === he60.path)!;
     await waitFor(() => expect(drawn(13)).toBe(true));
     expect(drawn(14)).toBe(false);
+    // Its keys carry their codes in the keyboard's own numbering (libhmk's), not another table's.
+    const legend = (id: number) => document.querySelector(`[data-key-id="${id}"] .kb-key__legend`)?.textContent;
+    await waitFor(() => expect(legend(0)).toBe('Esc'));
+    expect(legend(1)).toBe('1');
     expect(record().layout!.keys.map((k) => k.id)).not.toContain(14);
 
     fireEvent.click(screen.getByRole('switch', { name: 'Split Backspace' }));

@@ -8,6 +8,7 @@ import '../family-texts';
 import { useId } from 'react';
 import { useT } from '../../../i18n/store';
 import { useDeviceRecord } from '../../device-features';
+import { useDeviceSpace } from '../../keycode-space';
 import { KeyboardDrawing } from '../../keyboard/KeyboardDrawing';
 import { layoutOptionsOf, storeChoices, storedChoices } from '../../keyboard/layout-choices-store';
 import { useServices } from '../../services';
@@ -19,6 +20,8 @@ export function LocalLayoutChoices({ path }: { path: string }) {
   const { devices } = useServices();
   const record = useDeviceRecord(path);
   const legendOf = useFirstLayerLegends(path);
+  // Device settings sit outside the key-code tabs: the drawing is told the keyboard's own numbering of codes.
+  const { space } = useDeviceSpace(path);
   const titleId = useId();
   if (!record?.features.localLayoutChoices) return null;
   const options = layoutOptionsOf(record);
@@ -36,7 +39,7 @@ export function LocalLayoutChoices({ path }: { path: string }) {
   };
 
   return (
-    <section className="via-section" aria-labelledby={titleId}>
+    <section className="panel local-layout-choices" aria-labelledby={titleId}>
       <h2 className="panel__title" id={titleId}>
         {t('layout.local.title')}
       </h2>
@@ -60,6 +63,7 @@ export function LocalLayoutChoices({ path }: { path: string }) {
         {record.layout && (
           <div className="via-layout__drawing">
             <KeyboardDrawing
+              space={space}
               layout={record.layout}
               mode="key_code"
               useMode={null}

@@ -12,6 +12,7 @@ import { useDeviceRecord } from '../../device-features';
 import { useServices } from '../../services';
 import { AppDialog } from '../../widgets/AppDialog';
 import { OnOff } from '../../widgets/OnOff';
+import { Slider } from '../../widgets/slider/Slider';
 import { CalibrationPanel } from './CalibrationPanel';
 import '../../styles/libhmk.css';
 
@@ -63,6 +64,75 @@ function OptionsPanel({ path, names }: { path: string; names: readonly string[] 
           <p className="gamepad-note">{t(optionText(name, '.desc'))}</p>
         </div>
       ))}
+    </section>
+  );
+}
+
+/** libhmk's factory tick rate (DEFAULT_TICK_RATE). */
+const DEFAULT_TICK_RATE = 30;
+
+/** The edited profile's tick rate: a slider over the range the keyboard takes, written and read back. */
+function TickRatePanel({ path, range }: { path: string; range: { min: number; max: number } }) {
+  const t = useT();
+  const { client } = useServices();
+  const titleId = useId();
+  const [held, setHeld] = useState<number | undefined>(undefined);
+  const [draft, setDraft] = useState<number | undefined>(undefined);
+  const [profile, setProfile] = useState<number | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void Promise.all([attempt(client.libhmkGetTickRate({ path })), attempt(client.libhmkGetProfile({ path }))]).then(
+      ([rate, state]) => {
+        if (!live) return;
+        if (rate.ok) setHeld(rate.value);
+        if (state.ok) setProfile(state.value.edited);
+        setFailed(!rate.ok);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, path]);
+  const write = async (value: number) => {
+    setBusy(true);
+    setSaved(false);
+    const result = await attempt(client.libhmkSetTickRate({ path, value }));
+    // A write that did not take: show what the keyboard holds now.
+    const now = result.ok ? result : await attempt(client.libhmkGetTickRate({ path }));
+    if (now.ok) setHeld(now.value);
+    setSaved(result.ok);
+    setDraft(undefined);
+    setBusy(false);
+  };
+  return (
+    <section className="panel libhmk-tick" aria-labelledby={titleId}>
+      <h2 className="panel__title" id={titleId}>
+        {t('libhmk.tick.title')}
+      </h2>
+      {failed && (
+        <p className="gamepad-problem" role="alert">
+          {t('libhmk.tick.failed')}
+        </p>
+      )}
+      <Slider
+        label={t('libhmk.tick.label', profile === undefined ? '' : profile + 1)}
+        value={draft ?? held ?? DEFAULT_TICK_RATE}
+        min={range.min}
+        max={range.max}
+        step={1}
+        unit={t('libhmk.tick.unit')}
+        marks={[{ value: DEFAULT_TICK_RATE, label: t('libhmk.tick.default') }]}
+        disabled={busy || held === undefined}
+        onChange={setDraft}
+        onCommit={(v) => void write(v)}
+      />
+      <p className="gamepad-note">{t('libhmk.tick.desc')}</p>
+      <p className="gamepad-saved" role="status" aria-live="polite">
+        {saved && held !== undefined ? t('libhmk.tick.saved', held) : ''}
+      </p>
     </section>
   );
 }
@@ -127,6 +197,7 @@ export function LibhmkSettings({ path }: { path: string }) {
   return (
     <div className="libhmk-settings" role="group" aria-label={t('libhmk.settings.title')}>
       {options.length > 0 && <OptionsPanel path={path} names={options} />}
+      {features.performance?.tickRate && <TickRatePanel path={path} range={features.performance.tickRate} />}
       {features.calibration?.thresholds && (
         <CalibrationPanel path={path} canSave={features.calibration.saveThreshold} />
       )}
