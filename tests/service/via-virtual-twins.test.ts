@@ -18,5 +18,7 @@ describe('two virtual VIA keyboards', () => {
     expect(await held(second)).not.toBe(5);
     expect((await live.client.viaGetDefinitionInfo({ path: first })).protocol).toBe(12);
     expect((await live.client.viaGetDefinitionInfo({ path: second })).protocol).toBe(11);
+    // The board names no firmware version of its own (id_firmware_version 0): none is shown, not "0.0.0".
+    expect(live.records().find((r) => r.path === first)!.fw_ver).toBe('');
   });
 });

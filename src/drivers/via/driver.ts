@@ -81,7 +81,9 @@ export class ViaDriver implements DeviceDriver, ViaKeyboard {
     return {
       name: name.toLowerCase().replace(/\s+/g, ''),
       displayName: name,
-      firmware: `${(fw >>> 16) & 0xffff}.${(fw >>> 8) & 0xff}.${fw & 0xff}`,
+      // id_firmware_version is the board's own VIA_FIRMWARE_VERSION, 0 unless its maker set one: 0 names no version,
+      // so none is shown (not "0.0.0"); the VIA protocol is told apart (via_get_definition_info).
+      firmware: fw === 0 ? '' : `${(fw >>> 16) & 0xffff}.${(fw >>> 8) & 0xff}.${fw & 0xff}`,
       hardware: '',
       serial: '',
       devType: 2,
