@@ -202,6 +202,8 @@ export interface DeviceFeatures {
      * its keys switch (libhmk); the app follows a switch made on the keyboard.
      */
     editAny?: boolean;
+    /** The keyboard keeps no profile names: the app names its profiles on this computer (libhmk). */
+    localNames?: boolean;
     duplicate: boolean;
     reset: boolean;
     /** A profile travels as a scene file (export and import): our protocol's themes. */

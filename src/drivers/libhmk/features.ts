@@ -30,6 +30,8 @@ export function libhmkFeatures(meta: LibhmkMetadata, version: number): DeviceFea
     profiles: {
       count: meta.numProfiles,
       named: false,
+      // The firmware keeps no names: they are kept on the computer.
+      localNames: true,
       switchable: false,
       duplicate: true,
       reset: true,

@@ -15,6 +15,10 @@ export const familiesEn = {
   'page.tab.via': 'VIA',
   'profiles.title': 'Profiles',
   'profiles.slot': 'Profile {0}',
+  'profiles.slot.named': 'Profile {0}: {1}',
+  'profiles.rename': 'Rename',
+  'profiles.rename.title': 'Rename profile {0}',
+  'profiles.rename.local': 'The name is kept on this computer: the keyboard keeps no profile names.',
   'profiles.switch.on.keyboard':
     'This keyboard switches profiles with its own keys (profile keys on the Key code tab).',
   'profiles.edit.note':
@@ -53,6 +57,10 @@ export const familiesZh: Record<keyof typeof familiesEn, string> = {
   'page.tab.via': 'VIA',
   'profiles.title': '配置文件',
   'profiles.slot': '配置 {0}',
+  'profiles.slot.named': '配置 {0}：{1}',
+  'profiles.rename': '重命名',
+  'profiles.rename.title': '重命名配置 {0}',
+  'profiles.rename.local': '名称保存在这台电脑上：键盘本身不保存配置名称。',
   'profiles.switch.on.keyboard': '此键盘用自身按键切换配置（在按键设置页分配配置键）。',
   'profiles.edit.note':
     'Keytune 显示并编辑此处选中的配置。键盘使用其配置键最后选择的配置打字；在键盘上切换后，Keytune 会跟着切换到该配置。',

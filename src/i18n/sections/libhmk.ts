@@ -217,12 +217,12 @@ export const libhmkZh: Record<keyof typeof libhmkEn, string> = {
   'libhmk.bootloader.cancel': '取消',
   'libhmk.bootloader.sent': '键盘正在重启进入引导程序。',
   'libhmk.option.failed': '无法读取选项。',
-  'libhmk.tick.title': '节拍率',
-  'libhmk.tick.label': '配置 {0} 的节拍率',
+  'libhmk.tick.title': '扫描间隔',
+  'libhmk.tick.label': '配置 {0} 的扫描间隔',
   'libhmk.tick.unit': '次',
   'libhmk.tick.desc':
     '此配置的高级按键（动态键程、轻按/长按、切换）在发送相邻两个按键事件之间等待的扫描次数。若游戏或程序漏掉它们的快速点击，请调高；0 表示立即发送。',
   'libhmk.tick.default': '默认',
-  'libhmk.tick.failed': '无法读取节拍率。',
+  'libhmk.tick.failed': '无法读取扫描间隔。',
   'libhmk.tick.saved': '已保存：键盘现为 {0} 次。',
 };

@@ -20,7 +20,8 @@ import type { DeviceTabId } from '../../../core/device-tabs';
 import { useLoadingStore } from '../../loading-store';
 import type { MessageId } from '../../../i18n/en_US';
 import { useT } from '../../../i18n/store';
-import { useFeatures } from '../../device-features';
+import { useDeviceRecord, useFeatures } from '../../device-features';
+import { localProfileNames, storeLocalProfileName } from './local-profile-names';
 import { useServices } from '../../services';
 import { useToastStore } from '../../toasts/store';
 import { AppDialog } from '../../widgets/AppDialog';
@@ -49,13 +50,16 @@ export async function readTabAgain(client: Client, path: string, tab: DeviceTabI
 }
 
 function RenameDialog({
-  slot,
+  title,
+  note,
   name,
   onClose,
   onRename,
   returnFocus,
 }: {
-  slot: number;
+  title: string;
+  /** Said below the field beside the length hint (where the name is kept). */
+  note?: string;
   name: string;
   onClose(): void;
   onRename(name: string): void;
@@ -72,7 +76,7 @@ function RenameDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={s('themes.rename.title', slot + 1)}
+      title={title}
       initialFocus={field}
       returnFocus={returnFocus}
       footer={
@@ -106,6 +110,7 @@ function RenameDialog({
         <p id={`${id}-hint`} className="settings-note">
           {s('themes.rename.hint')}
         </p>
+        {note && <p className="settings-note">{note}</p>}
       </form>
     </AppDialog>
   );
@@ -134,7 +139,13 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
   // profiles are named, renamed and switched from the app only where the keyboard keeps them so.
   const profiles = useFeatures(path).profiles;
   const themes = profiles.sceneFiles;
-  const canRename = profiles.named;
+  // A keyboard that keeps no names (libhmk) has its profiles named on this computer.
+  const localNames = profiles.localNames === true;
+  const canRename = profiles.named || localNames;
+  const record = useDeviceRecord(path);
+  const [named, setNamed] = useState<readonly string[]>(() =>
+    record && localNames ? localProfileNames(record, profiles.count) : [],
+  );
   // A keyboard that switches its own profile (libhmk) still has every profile opened and edited from the app.
   const opensAny = profiles.editAny === true;
   const canSwitch = profiles.switchable || opensAny;
@@ -234,6 +245,12 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
 
   const rename = (slot: number, name: string) => {
     setRenaming(undefined);
+    if (localNames) {
+      if (!record) return;
+      storeLocalProfileName(record, profiles.count, slot, name);
+      setNamed(localProfileNames(record, profiles.count));
+      return;
+    }
     void attempt(client.setThemeInfo({ path, theme_name: name, cur_theme_id: slot })).then((result) => {
       if (result.ok && 'theme_mode' in result.value) setInfo(result.value);
     });
@@ -292,7 +309,11 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
               aria-disabled={!canSwitch}
               onClick={() => canSwitch && select(slot)}
             >
-              {profiles.named ? s('themes.slot', slot + 1, shown(name)) : t('profiles.slot', slot + 1)}
+              {profiles.named
+                ? s('themes.slot', slot + 1, shown(name))
+                : named[slot]
+                  ? t('profiles.slot.named', slot + 1, named[slot])
+                  : t('profiles.slot', slot + 1)}
             </button>
             {opensAny && slot === keyboardProfile && (
               <span className="theme-slot__keyboard">{t('profiles.keyboard.uses')}</span>
@@ -304,7 +325,7 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
                     menuButtons.current[slot] = button;
                   }}
                   className="icon-button"
-                  aria-label={themes || canRename ? s('themes.menu', slot + 1) : t('profiles.menu', slot + 1)}
+                  aria-label={themes || profiles.named ? s('themes.menu', slot + 1) : t('profiles.menu', slot + 1)}
                 >
                   <span aria-hidden="true">⋯</span>
                 </DropdownMenu.Trigger>
@@ -312,7 +333,7 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
                   <DropdownMenu.Content className="menu theme-menu" align="start" sideOffset={4}>
                     {canRename && (
                       <DropdownMenu.Item className="menu__item theme-menu__item" onSelect={() => setRenaming(slot)}>
-                        {s('themes.rename')}
+                        {localNames ? t('profiles.rename') : s('themes.rename')}
                       </DropdownMenu.Item>
                     )}
                     {(canCopy || canReset) && (
@@ -367,8 +388,9 @@ export function ThemePanel({ path, tab }: { path: string; tab: DeviceTabId }) {
       )}
       {renaming !== undefined && (
         <RenameDialog
-          slot={renaming}
-          name={names[renaming] ?? ''}
+          title={localNames ? t('profiles.rename.title', renaming + 1) : s('themes.rename.title', renaming + 1)}
+          {...(localNames ? { note: t('profiles.rename.local') } : {})}
+          name={(localNames ? named[renaming] : names[renaming]) ?? ''}
           onClose={() => setRenaming(undefined)}
           onRename={(name) => rename(renaming, name)}
           returnFocus={() => menuButtons.current[renaming]}
