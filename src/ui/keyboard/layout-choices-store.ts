@@ -7,20 +7,11 @@
 import type { DeviceRecord } from '../../contract/bridge';
 import type { DeviceLayout } from '../../core/device-features';
 import { layoutForChoices } from '../../core/layout-choices';
+import { keepList, keptList, type KeptKeyboard } from './kept-per-keyboard';
 
-const PREFIX = 'keytune.layoutChoices.';
+const KIND = 'layoutChoices';
 
-type Keyed = Pick<DeviceRecord, 'family' | 'name' | 'dev_sn'>;
-
-const keyOf = (d: Keyed) => `${PREFIX}${d.family}:${d.name}:${d.dev_sn}`;
-
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
+type Keyed = KeptKeyboard;
 
 /** The layout as the keyboard describes it, every choice's keys kept (a drawn record's layout maps back to it). */
 const described = new WeakMap<DeviceLayout, DeviceLayout>();
@@ -34,22 +25,16 @@ export function layoutOptionsOf(record: Pick<DeviceRecord, 'layout'>): NonNullab
 /** The choices kept for a keyboard, one per option, each inside its option's choices (0 where none is kept). */
 export function storedChoices(record: Keyed & Pick<DeviceRecord, 'layout'>): number[] {
   const options = layoutOptionsOf(record);
-  let kept: unknown;
-  try {
-    kept = JSON.parse(storage()?.getItem(keyOf(record)) ?? '[]');
-  } catch {
-    kept = [];
-  }
-  const list = Array.isArray(kept) ? kept : [];
+  const list = keptList(KIND, record);
   return options.map((o, i) => {
     const c = list[i];
     const count = o.choices.length === 0 ? 2 : o.choices.length;
-    return Number.isInteger(c) && c >= 0 && c < count ? (c as number) : 0;
+    return typeof c === 'number' && Number.isInteger(c) && c >= 0 && c < count ? c : 0;
   });
 }
 
 export function storeChoices(record: Keyed, choices: readonly number[]): void {
-  storage()?.setItem(keyOf(record), JSON.stringify(choices));
+  keepList(KIND, record, choices);
 }
 
 /** The record drawn from its kept choices, where the keyboard holds none; any other record as it is. */
