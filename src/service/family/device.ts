@@ -48,3 +48,16 @@ export function keyIdsOf(device: DriverDevice, ids: readonly number[] | undefine
 export async function currentProfile(device: DriverDevice): Promise<number> {
   return (await device.driver.ports.profiles?.current()) ?? 0;
 }
+
+/**
+ * Runs a write, then reads and shows what the keyboard holds (`show`), also after a write that did not (all) take.
+ * A failed write's own error is the answer: where the read fails too (the keyboard went away), the write's error,
+ * which names what did not take, is not replaced by the read's.
+ */
+export async function writeThenShow<T>(write: Promise<unknown>, show: () => Promise<T>): Promise<T> {
+  let failure: { error: unknown } | undefined;
+  await write.catch((e: unknown) => (failure = { error: e }));
+  if (!failure) return show();
+  await show().catch(() => undefined);
+  throw failure.error;
+}

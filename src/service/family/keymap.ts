@@ -10,7 +10,16 @@ import { spaceOf } from '../../core/keycode-spaces/index.ts';
 import type { DriverDevice, Handlers } from '../context.ts';
 import type { DeviceService } from '../service.ts';
 import { advancedListsOf } from './advanced.ts';
-import { currentLayer, currentProfile, driverDevice, invalid, keyIdsOf, portOf, setCurrentLayer } from './device.ts';
+import {
+  currentLayer,
+  currentProfile,
+  driverDevice,
+  invalid,
+  keyIdsOf,
+  portOf,
+  setCurrentLayer,
+  writeThenShow,
+} from './device.ts';
 import { performanceFields } from './performance.ts';
 
 export async function driverKeyValueInfo(device: DriverDevice): Promise<KeyValueInfo> {
@@ -75,13 +84,12 @@ export function registerDriverKeymapHandlers(service: DeviceService): void {
     },
     setKeyInfo: async (args, ctx) => {
       const device = driverDevice(ctx);
-      let failure: unknown;
-      await setKeyInfo(device, args).catch((e: unknown) => (failure = e));
       // What the keyboard holds now, also after a write that did not (all) take.
-      const payload = await driverKeyValueInfo(device);
-      ctx.emit('get_key_value_info', payload);
-      if (failure !== undefined) throw failure;
-      return payload;
+      return writeThenShow(setKeyInfo(device, args), async () => {
+        const payload = await driverKeyValueInfo(device);
+        ctx.emit('get_key_value_info', payload);
+        return payload;
+      });
     },
   };
   service.implement(handlers);

@@ -356,8 +356,10 @@ export function registerLibhmkAdvanced(service: DeviceService): void {
         failure = e;
         return undefined;
       });
-      // What the keyboard holds now, also after a write that did not take.
-      if (failure === undefined || !(failure instanceof BridgeCallError)) await emitInfo(device, ctx);
+      // What the keyboard holds now, also after a write that did not take (a read that fails then leaves the
+      // write's own error as the answer).
+      if (failure === undefined) await emitInfo(device, ctx);
+      else if (!(failure instanceof BridgeCallError)) await emitInfo(device, ctx).catch(() => undefined);
       if (failure !== undefined) throw failure;
       return saved!;
     },

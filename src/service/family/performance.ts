@@ -9,7 +9,7 @@ import type { PerformancePayload, TriggerSample } from '../../contract/payloads/
 import type { KeyActuation, TravelSample } from '../../drivers/types.ts';
 import { stateSlot, type DriverDevice, type Emit, type Handlers } from '../context.ts';
 import type { DeviceService } from '../service.ts';
-import { currentProfile, driverDevice, invalid, keyIdsOf, portOf } from './device.ts';
+import { currentProfile, driverDevice, invalid, keyIdsOf, portOf, writeThenShow } from './device.ts';
 
 type PerfFields = Omit<PerformancePayload, 'path'>;
 
@@ -210,13 +210,12 @@ export function registerDriverPerformanceHandlers(service: DeviceService): void 
     },
     setPerfInfo: async (args, ctx) => {
       const device = driverDevice(ctx);
-      let failure: unknown;
-      await setPerfInfo(device, args, service, ctx.emit).catch((e: unknown) => (failure = e));
       // What the keyboard holds now, also after a write that did not (all) take.
-      const info = await payload(device);
-      ctx.emit('get_key_perf_info', info);
-      if (failure !== undefined) throw failure;
-      return info;
+      return writeThenShow(setPerfInfo(device, args, service, ctx.emit), async () => {
+        const info = await payload(device);
+        ctx.emit('get_key_perf_info', info);
+        return info;
+      });
     },
   };
   service.implement(handlers);

@@ -282,7 +282,17 @@ async function writeMacros(ctx: CallContext, macros: MacroAction[][]): Promise<V
       `the macros take ${measured.used} bytes; the keyboard keeps ${measured.bytes}`,
       [measured.used, measured.bytes],
     );
-  await port(ctx, 'macros', 'macros').write(macros);
+  await port(ctx, 'macros', 'macros')
+    .write(macros)
+    .catch((e: unknown) => {
+      // Cut short on the link: the buffer is written in pieces, so which macros took is not known; every one is named
+      // (the keyboard plays none of a macro cut short: its end marker comes last).
+      if (e instanceof DriverError && (e.reason === 'disconnected' || e.reason === 'timeout' || e.reason === 'reply'))
+        throw Object.assign(new DriverError(e.reason, `the macros were not all written (${e.message})`), {
+          notTaken: macros.map((_, i) => `M${i}`),
+        });
+      throw e;
+    });
   return readMacros(ctx);
 }
 
