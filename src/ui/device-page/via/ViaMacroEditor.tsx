@@ -3,13 +3,15 @@
  * each changed, moved or removed in place. The bytes all macros would take are measured by the service as the
  * actions change; an overflow, text that is not ASCII or a wait out of range keeps the macro from being written.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { hidUsageOfCode } from '../../../core/hid-usages';
 import type { ViaMacroAction, ViaMacros } from '../../../contract/areas/via';
 import type { KeycodeSpaceId } from '../../../core/keycode-spaces';
 import { useLanguage, useT } from '../../../i18n/store';
 import { attempt } from '../../call';
 import { useServices } from '../../services';
 import { actionProblem, MACRO_KINDS, macroKeys, newAction, type MacroKind } from './macro-words';
+import { recordedActions, type RecordedKey } from './macro-recording';
 import { refusalText, Select } from './via-shared';
 
 /** Waits this long after the last edit before measuring (one call, not one per key typed). */
@@ -119,6 +121,47 @@ function ActionRow({
   );
 }
 
+/**
+ * Records the keys pressed while `on`: every press and release of a key with a usage, taken at the window before
+ * anything else sees it (no shortcut fires meanwhile); Esc ends the recording and is not recorded. `onDone` gets the
+ * keys when it ends.
+ */
+function useKeyRecording(on: boolean, onDone: (keys: RecordedKey[]) => void) {
+  const done = useRef(onDone);
+  done.current = onDone;
+  useEffect(() => {
+    if (!on) return;
+    const keys: RecordedKey[] = [];
+    const held = new Set<number>();
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      done.current(keys);
+    };
+    const take = (e: KeyboardEvent) => {
+      e.preventDefault();
+      e.stopPropagation();
+      if (e.type === 'keydown' && e.key === 'Escape') return end();
+      if (e.repeat || (e.type === 'keyup' && e.key === 'Escape')) return;
+      const code = hidUsageOfCode(e.code);
+      if (code === undefined) return;
+      const down = e.type === 'keydown';
+      // A key let go that went down before the recording (the Enter that started it) is not part of the macro.
+      if (!down && !held.delete(code)) return;
+      if (down) held.add(code);
+      keys.push({ code, down, at: e.timeStamp });
+    };
+    window.addEventListener('keydown', take, true);
+    window.addEventListener('keyup', take, true);
+    return () => {
+      window.removeEventListener('keydown', take, true);
+      window.removeEventListener('keyup', take, true);
+      end();
+    };
+  }, [on]);
+}
+
 export function ViaMacroEditor({
   path,
   space,
@@ -142,6 +185,14 @@ export function ViaMacroEditor({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [addKind, setAddKind] = useState(0);
+  const [recording, setRecording] = useState(false);
+  const [recorded, setRecorded] = useState<number | undefined>(undefined);
+  useKeyRecording(recording, (keys) => {
+    const taken = recordedActions(keys, macros.delays);
+    setRecording(false);
+    setRecorded(taken.length);
+    if (taken.length > 0) setActions((now) => [...now, ...taken]);
+  });
   const kinds = macros.delays ? MACRO_KINDS : MACRO_KINDS.filter((k) => k !== 'delay');
   const keys = useMemo(() => macroKeys(space, language === 'zh_CN'), [space, language]);
   const valid = actions.every((a) => actionProblem(a) === undefined);
@@ -201,11 +252,26 @@ export function ViaMacroEditor({
         <button
           type="button"
           className="button button--secondary"
+          disabled={recording}
           onClick={() => setActions([...actions, newAction(kinds[addKind] ?? 'text')])}
         >
           {t('via.macros.add')}
         </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-pressed={recording}
+          onClick={() => {
+            setRecorded(undefined);
+            setRecording(!recording);
+          }}
+        >
+          {recording ? t('via.macros.record.stop') : t('via.macros.record')}
+        </button>
       </div>
+      <p className="via-muted" role="status">
+        {recording ? t('via.macros.recording') : recorded !== undefined ? t('via.macros.recorded', recorded) : ''}
+      </p>
       <p className={over > 0 ? 'via-problem' : 'via-muted'} role="status" data-over={over > 0 ? '' : undefined}>
         {over > 0 ? t('via.macros.over', over) : t('via.macros.would', used, macros.bytes)}
       </p>
@@ -222,7 +288,7 @@ export function ViaMacroEditor({
           type="button"
           className="button button--primary"
           onClick={() => void write()}
-          disabled={busy || !valid || over > 0}
+          disabled={busy || recording || !valid || over > 0}
         >
           {busy ? t('via.macros.writing') : t('via.macros.write')}
         </button>
