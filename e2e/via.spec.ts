@@ -45,3 +45,25 @@ test('a VIA key gets a layer-tap in two picks, a typed code from the Any key, an
   await expect(key(30)).toContainText('LT2(Space)');
   await expect(key(31)).toContainText('LCtl+C');
 });
+
+test('a VIA macro is recorded from the keyboard alone and written', async ({ page }) => {
+  await gotoApp(page, '?virtual=via65@12.0.0');
+  await page.getByRole('button', { name: 'Keytune VIA 65', exact: true }).click();
+  await page.getByRole('tab', { name: 'VIA', exact: true }).click();
+  await page.getByRole('button', { name: 'Edit M2' }).click();
+  const editor = page.getByRole('region', { name: 'Edit M2' });
+  const record = editor.getByRole('button', { name: 'Record keys' });
+  await record.focus();
+  await page.keyboard.press('Enter');
+  await expect(editor.getByText(/^Recording: press the keys/)).toBeVisible();
+  await page.keyboard.down('Shift');
+  await page.keyboard.press('KeyH');
+  await page.keyboard.up('Shift');
+  await page.keyboard.press('KeyI');
+  await page.keyboard.press('Escape');
+  // Shift down, H tapped, Shift up, I tapped (and the pauses between, as the keyboard waits inside macros).
+  await expect(editor.getByText(/^\d+ actions recorded\.$/)).toBeVisible();
+  await editor.getByRole('button', { name: 'Write' }).click();
+  await expect(page.locator('[data-macro="2"] .via-macro__words')).toContainText('Tap H');
+  await expect(page.locator('[data-macro="2"] .via-macro__words')).toContainText('Tap I');
+});

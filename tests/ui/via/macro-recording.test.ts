@@ -24,7 +24,7 @@ describe('recordedActions', () => {
       { code: A, down: true, at: 0 },
       { code: A, down: false, at: 5 },
       { code: A, down: true, at: 250 },
-      { code: A, down: false, at: 400 },
+      { code: A, down: false, at: 650 },
       { code: A, down: true, at: 20_000 },
       { code: A, down: false, at: 20_010 },
     ];
@@ -32,7 +32,7 @@ describe('recordedActions', () => {
       { kind: 'tap', code: A },
       { kind: 'delay', ms: 245 },
       { kind: 'down', code: A },
-      { kind: 'delay', ms: 150 },
+      { kind: 'delay', ms: 400 },
       { kind: 'up', code: A },
       { kind: 'delay', ms: 9999 },
       { kind: 'tap', code: A },
