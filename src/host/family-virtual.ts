@@ -35,7 +35,7 @@ export interface FamilyVirtualHandle {
   /** The simulator's saved state, to start from next time. */
   save(): unknown;
   /** Hears the state after each report that changed it, before that report's reply. */
-  onChange(listener: (state: unknown) => void): () => void;
+  onChange(listener: (state: unknown) => void | Promise<unknown>): () => void;
   /** Tells a change not yet told at once (a host about to stop). */
   flush(): void;
   /** Hears that the link was closed: the service closes it when the keyboard is removed. */
@@ -68,24 +68,35 @@ function watched(
   link: LinkOptions,
   press: (keyId: number, depthMm: number) => void,
 ): Omit<FamilyVirtualHandle, 'family' | 'definitions' | 'serial'> {
-  const listeners = new Set<(state: unknown) => void>();
+  const listeners = new Set<(state: unknown) => void | Promise<unknown>>();
   let told = JSON.stringify(sim.serialize());
-  // Checked after every report (well under a millisecond for these simulators), so a change is told before its reply
-  // reaches the page: a reload or a closed tab right after a write cannot lose it.
-  const touched = (): void => {
-    if (listeners.size === 0) return;
+  // Checked after every report (well under a millisecond for these simulators), and the report's answer waits until
+  // a listener's save has finished (IndexedDB in the browser): a reload or a closed tab right after a write whose
+  // answer the page saw cannot lose it, as a keyboard answers once its flash holds the change.
+  const touched = (): Promise<void> | undefined => {
+    if (listeners.size === 0) return undefined;
     const state = sim.serialize();
     const text = JSON.stringify(state);
-    if (text === told) return;
+    if (text === told) return undefined;
     told = text;
-    for (const listener of [...listeners]) listener(state);
+    const saving = [...listeners].map((listener) => listener(state)).filter((r) => r instanceof Promise);
+    return saving.length > 0
+      ? Promise.all(saving).then(
+          () => undefined,
+          () => undefined,
+        )
+      : undefined;
   };
   const endpoint: ReportEndpoint = {
     receive: (report) => {
       const replies = sim.receive(report);
-      if (replies instanceof Promise) return replies.finally(touched);
-      touched();
-      return replies;
+      if (replies instanceof Promise)
+        return replies.then(async (r) => {
+          await touched();
+          return r;
+        });
+      const saving = touched();
+      return saving ? saving.then(() => replies) : replies;
     },
     onReport: (listener) => sim.onReport(listener),
     linkReset: () => sim.linkReset?.(),
@@ -97,14 +108,14 @@ function watched(
     pressKey: async (keyId, depth) => {
       press(keyId, depth);
       // libhmk 1.4-1.6 write the thresholds to flash when every key is let go.
-      touched();
+      await touched();
     },
     save: () => sim.serialize(),
     onChange: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    flush: touched,
+    flush: () => void touched(),
     onClose: (listener) => transport.closed.add(listener),
   };
 }

@@ -58,16 +58,17 @@ export function serveDevices({ post, fetch, plan }: WorkerStart): (msg: ToWorker
   };
 
   /** Saves a keyboard's record at once: a flash image of ours, another family's state (each coalesces its bursts). */
-  const put = (spec: VirtualKeyboardSpec, saved: Pick<StoredKeyboard, 'image' | 'family'>): void => {
-    if (forgotten.has(spec.serial)) return;
+  const put = (spec: VirtualKeyboardSpec, saved: Pick<StoredKeyboard, 'image' | 'family'>): Promise<void> => {
+    if (forgotten.has(spec.serial)) return Promise.resolve();
     const now = Date.now();
     const addedWhen = addedAt.get(spec.serial) ?? now;
-    virtualStore
-      .put({ id: spec.serial, spec, ...saved, savedAt: now, addedAt: addedWhen })
-      .catch((e: unknown) => console.error('could not save the virtual keyboard', e));
+    return virtualStore.put({ id: spec.serial, spec, ...saved, savedAt: now, addedAt: addedWhen }).then(
+      () => undefined,
+      (e: unknown) => console.error('could not save the virtual keyboard', e),
+    );
   };
   const save = (spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard): void =>
-    put(spec, { image: keyboard.serialize() });
+    void put(spec, { image: keyboard.serialize() });
 
   /** A loopback link to an in-worker keyboard, saved on every flash write. */
   const openVirtual = (spec: VirtualKeyboardSpec, keyboard: VirtualKeyboard, isNew: boolean) => {
@@ -91,7 +92,8 @@ export function serveDevices({ post, fetch, plan }: WorkerStart): (msg: ToWorker
     handle: FamilyVirtualHandle,
     isNew: boolean,
   ): FamilyVirtualHandle => {
-    const saveFamily = (state: unknown = handle.save()): void =>
+    // The answer to the report that made the change waits for this save (family-virtual.ts).
+    const saveFamily = (state: unknown = handle.save()): Promise<void> =>
       put(spec, { image: new Uint8Array(0), family: { family, version: spec.fwVer, state } });
     const stop = handle.onChange(saveFamily);
     handle.onClose(() => {

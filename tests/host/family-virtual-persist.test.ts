@@ -128,7 +128,7 @@ describe('the family handle', () => {
     const model = FAMILY_VIRTUAL_MODELS.find((m) => m.family === 'via')!;
     const handle = createFamilyVirtual(model, '12.0.0', LINK_PRESETS.instant, 'S1');
     const told: unknown[] = [];
-    handle.onChange((state) => told.push(state));
+    handle.onChange((state) => void told.push(state));
     await handle.transport.open();
     const send = async (bytes: number[]) => {
       const report = new Uint8Array(32);
@@ -148,5 +148,22 @@ describe('the family handle', () => {
       const again = createFamilyVirtual(model, '12.0.0', LINK_PRESETS.instant, 'S1', told[1]);
       expect(again.save()).toEqual(told[1]);
     }
+  });
+
+  it('answers a write only once the save it caused has finished', async () => {
+    const model = FAMILY_VIRTUAL_MODELS.find((m) => m.family === 'via')!;
+    const handle = createFamilyVirtual(model, '12.0.0', LINK_PRESETS.instant, 'S2');
+    let finish: () => void = () => undefined;
+    handle.onChange(() => new Promise<void>((r) => (finish = r)));
+    await handle.transport.open();
+    const answers: Uint8Array[] = [];
+    handle.transport.onReport((r) => answers.push(r));
+    const report = new Uint8Array(32);
+    report.set([0x05, 0, 0, 1, 0x00, 0x29]); // id_dynamic_keymap_set_keycode
+    await handle.transport.send(report);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(answers).toHaveLength(0);
+    finish();
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
   });
 });
